@@ -1,0 +1,181 @@
+//! Sets of squares, and the board geometry they live in.
+//!
+//! The 32 dark squares sit in a 36-bit layout with one padding bit after every
+//! two rows (bits 4, 13, 22, 31). With that padding, every diagonal step is the
+//! same shift everywhere on the board: +4 is up-left, +5 up-right, −4 down-right
+//! and −5 down-left ("up" is towards rank 8). A step off the board lands on a
+//! padding bit or outside bits 0–35, so one mask with [`VALID`] replaces all edge
+//! tests. This is the layout used by most fast 8×8 draughts generators.
+
+use crate::square::Square;
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+/// The 32 real squares of the padded layout.
+pub const VALID: u64 = 0xF_7FBF_DFEF;
+
+/// Rank 1 (White's back row, where Black men are crowned).
+pub const RANK_1: u64 = 0xF;
+/// Rank 8 (Black's back row, where White men are crowned).
+pub const RANK_8: u64 = 0xF << 32;
+
+/// The four diagonal directions as shift amounts: up-left, up-right, down-right, down-left.
+pub const DIRECTIONS: [i8; 4] = [4, 5, -4, -5];
+
+/// Shifts `b` one diagonal step in direction `d` (a member of [`DIRECTIONS`]).
+#[inline(always)]
+pub const fn step(b: u64, d: i8) -> u64 {
+    (if d > 0 { b << d } else { b >> (-d) }) & VALID
+}
+
+/// A set of squares.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    /// No squares.
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & sq.mask() != 0
+    }
+
+    /// Number of squares in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The set with `sq` added.
+    #[inline]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | sq.mask())
+    }
+
+    /// The squares in increasing bit order (which is decreasing PDN number).
+    #[inline]
+    pub fn iter(self) -> Squares {
+        Squares(self.0)
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        Bitboard(iter.into_iter().fold(0, |b, s| b | s.mask()))
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+    fn into_iter(self) -> Squares {
+        self.iter()
+    }
+}
+
+/// Iterator over the squares of a [`Bitboard`].
+#[derive(Clone, Debug)]
+pub struct Squares(u64);
+
+impl Iterator for Squares {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Square::from_bit_unchecked(bit))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Squares {}
+
+macro_rules! bitop {
+    ($tr:ident, $f:ident, $op:tt, $tra:ident, $fa:ident) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bitop!(BitAnd, bitand, &, BitAndAssign, bitand_assign);
+bitop!(BitOr, bitor, |, BitOrAssign, bitor_assign);
+
+impl BitXor for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitxor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 ^ rhs.0)
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & VALID)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter().map(|s| s.pdn())).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_mask_is_the_32_squares() {
+        let all: Bitboard = Square::all().collect();
+        assert_eq!(all.0, VALID);
+        assert_eq!(VALID.count_ones(), 32);
+        assert_eq!(Bitboard(RANK_1).iter().map(|s| s.rank()).max(), Some(0));
+        assert!(Bitboard(RANK_8).iter().all(|s| s.rank() == 7));
+    }
+
+    #[test]
+    fn steps_are_uniform_diagonal_moves() {
+        for sq in Square::all() {
+            for (d, (df, dr)) in DIRECTIONS
+                .iter()
+                .zip([(-1i8, 1i8), (1, 1), (1, -1), (-1, -1)])
+            {
+                let f = sq.file() as i8 + df;
+                let r = sq.rank() as i8 + dr;
+                let expect = if (0..8).contains(&f) && (0..8).contains(&r) {
+                    Square::from_coords(f as u8, r as u8).unwrap().mask()
+                } else {
+                    0
+                };
+                assert_eq!(step(sq.mask(), *d), expect, "{sq:?} dir {d}");
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! PDN FEN: `W:W21,22,K30:B1,2,K5`.
+//!
+//! Read: the side to move, then each side's list in any order; squares as PDN
+//! numbers, ranges of numbers (`21-32`) or algebraic names (`a1`), kings marked
+//! with `K`. A side with no pieces may be left empty (`W:W:B1,2`): that side has
+//! lost. Written: in the ruleset's square notation, in PDN number order.
+
+use crate::position::Position;
+use crate::square::{parse_square, Color, Square, SquareNotation};
+use std::fmt;
+
+/// A FEN that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenError {
+    /// The FEN as given.
+    pub fen: String,
+    /// What is wrong, quoting the offending part.
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad FEN \"{}\": {}", self.fen, self.message)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Reads a FEN.
+pub fn parse(fen: &str) -> Result<Position, FenError> {
+    let err = |message: String| FenError {
+        fen: fen.to_string(),
+        message,
+    };
+    let text = fen.trim().trim_matches('"').trim_end_matches('.').trim();
+    let mut parts = text.split(':');
+    let side = match parts.next().map(str::trim) {
+        Some("W" | "w") => Color::White,
+        Some("B" | "b") => Color::Black,
+        Some("") | None => {
+            return Err(err(
+                "it is empty; expected the side to move, `W` or `B`, as in W:W21-32:B1-12".into(),
+            ))
+        }
+        Some(other) => {
+            return Err(err(format!(
+                "side to move `{other}` must be `W` or `B`, as in W:W21-32:B1-12"
+            )))
+        }
+    };
+    let mut sets = [0u64; 2];
+    let mut seen = [false; 2];
+    let mut kings = 0u64;
+    for part in parts {
+        let part = part.trim();
+        let mut chars = part.chars();
+        let color = match chars.next() {
+            Some('W' | 'w') => Color::White,
+            Some('B' | 'b') => Color::Black,
+            _ => {
+                return Err(err(format!(
+                    "piece list `{part}` must start with `W` or `B`"
+                )))
+            }
+        };
+        if std::mem::replace(&mut seen[color.index()], true) {
+            return Err(err(format!("the {color} pieces are listed twice")));
+        }
+        let list = chars.as_str().trim();
+        if list.is_empty() {
+            continue;
+        }
+        for item in list.split(',') {
+            let item = item.trim();
+            let (king, body) = match item.strip_prefix(['K', 'k']) {
+                Some(rest) => (true, rest.trim()),
+                None => (false, item),
+            };
+            let squares = parse_item(body).ok_or_else(|| {
+                err(format!(
+                    "`{item}` in the {color} list is not a square: use 1-32, a range such as 21-32, or a dark square such as c3"
+                ))
+            })?;
+            for sq in squares {
+                let m = sq.mask();
+                if (sets[0] | sets[1]) & m != 0 {
+                    return Err(err(format!(
+                        "square {} ({}) is listed twice",
+                        sq.pdn(),
+                        sq.algebraic()
+                    )));
+                }
+                if !king && Position::promotion_row(color) & m != 0 {
+                    return Err(err(format!(
+                        "a {color} man on {} ({}) stands on its crowning row; write it as a king, K{}",
+                        sq.pdn(),
+                        sq.algebraic(),
+                        sq.pdn()
+                    )));
+                }
+                sets[color.index()] |= m;
+                if king {
+                    kings |= m;
+                }
+            }
+        }
+        let n = sets[color.index()].count_ones();
+        if n > 12 {
+            return Err(err(format!(
+                "{color} has {n} pieces; a side has at most 12"
+            )));
+        }
+    }
+    Ok(Position::from_parts(sets[0], sets[1], kings, side))
+}
+
+/// One list item: a square or a numeric range.
+fn parse_item(s: &str) -> Option<Vec<Square>> {
+    if let Some((a, b)) = s.split_once('-') {
+        let a: u8 = a.trim().parse().ok()?;
+        let b: u8 = b.trim().parse().ok()?;
+        if a > b {
+            return None;
+        }
+        (a..=b).map(Square::from_pdn).collect()
+    } else {
+        parse_square(s).map(|sq| vec![sq])
+    }
+}
+
+/// Writes `pos` as a FEN with squares in `notation`.
+pub fn write(pos: &Position, notation: SquareNotation) -> String {
+    let mut out = String::new();
+    out.push(pos.side_to_move().letter());
+    for color in [Color::White, Color::Black] {
+        out.push(':');
+        out.push(color.letter());
+        let mut squares: Vec<Square> = pos.pieces(color).iter().collect();
+        squares.sort_by_key(|s| s.pdn());
+        let items: Vec<String> = squares
+            .iter()
+            .map(|&s| {
+                let k = if pos.kings(color).contains(s) {
+                    "K"
+                } else {
+                    ""
+                };
+                format!("{k}{}", notation.write(s))
+            })
+            .collect();
+        out.push_str(&items.join(","));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_numbers_ranges_kings_and_algebraic() {
+        let p = parse("W:W21-32:B1-12").unwrap();
+        assert_eq!(p, Position::initial(Color::White));
+        let q = parse("B:Wa1,c1,Ke1:Bb8").unwrap();
+        assert_eq!(q.side_to_move(), Color::Black);
+        assert_eq!(q.pieces(Color::White).count(), 3);
+        assert_eq!(q.kings(Color::White).count(), 1);
+        assert_eq!(write(&q, SquareNotation::Numeric), "B:W29,30,K31:B1");
+        assert_eq!(write(&q, SquareNotation::Algebraic), "B:Wa1,c1,Ke1:Bb8");
+    }
+
+    #[test]
+    fn a_side_may_have_no_pieces() {
+        let p = parse("W:W:B1,2").unwrap();
+        assert!(p.pieces(Color::White).is_empty());
+        assert_eq!(p.pieces(Color::Black).count(), 2);
+    }
+
+    #[test]
+    fn refuses_bad_fens_with_a_reason() {
+        for (fen, needle) in [
+            ("", "empty"),
+            ("X:W1:B2", "side to move"),
+            ("W:W33:B1", "`33`"),
+            ("W:W5:B5", "listed twice"),
+            ("W:W1:B9", "crowning row"),
+            ("W:Wb1:B9", "`b1`"),
+            ("W:W5-20:B25", "at most 12"),
+            ("W:W21:W22", "listed twice"),
+            ("W:Q21", "must start with"),
+        ] {
+            let e = parse(fen).unwrap_err();
+            assert!(e.to_string().contains(needle), "{fen}: {e}");
+        }
+    }
+}

@@ -1,0 +1,344 @@
+//! The game record: history, repetition, draw counters and the outcome.
+
+use crate::movegen::legal_moves;
+use crate::moves::{Move, MoveList};
+use crate::notation::{parse_move, MoveError};
+use crate::position::Position;
+use crate::rules::{DrawCondition, NoProgressRule, ResetEvent, Ruleset};
+use crate::square::Color;
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutcomeReason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser has pieces but no legal move.
+    NoLegalMove,
+    /// The same position with the same side to move occurred the ruleset's number of times.
+    Repetition,
+    /// A no-progress rule, by name.
+    NoProgress(String),
+    /// A player resigned.
+    Resignation,
+    /// The players agreed a draw.
+    Agreement,
+}
+
+/// How a game ended: the winner (none for a draw) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why.
+    pub reason: OutcomeReason,
+}
+
+impl Outcome {
+    /// The PDN result: `1-0`, `0-1` or `1/2-1/2` (White's score first).
+    pub fn pdn_result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = match &self.reason {
+            OutcomeReason::NoPieces => "no pieces left".to_string(),
+            OutcomeReason::NoLegalMove => "no legal move".to_string(),
+            OutcomeReason::Repetition => "threefold repetition".to_string(),
+            OutcomeReason::NoProgress(name) => name.clone(),
+            OutcomeReason::Resignation => "resignation".to_string(),
+            OutcomeReason::Agreement => "draw agreed".to_string(),
+        };
+        match self.winner {
+            Some(c) => write!(f, "{c} wins ({why})"),
+            None => write!(f, "draw ({why})"),
+        }
+    }
+}
+
+/// Why a move or action was refused by the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game is already over.
+    Over(Outcome),
+    /// The move is not legal, malformed or ambiguous.
+    Move(MoveError),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Over(o) => write!(f, "the game is over: {o}"),
+            GameError::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+#[derive(Clone, Debug)]
+struct Ply {
+    mv: Move,
+    /// Each no-progress counter after the move, in plies.
+    counters: Vec<u32>,
+    position: Position,
+}
+
+/// A game: a start position, the moves played, and what they lead to.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Ruleset,
+    start: Position,
+    plies: Vec<Ply>,
+    redo: Vec<Move>,
+    ended_by: Option<Outcome>,
+}
+
+impl Game {
+    /// A game from the variant's start position.
+    pub fn new(rules: Ruleset) -> Game {
+        let start = Position::initial(rules.first_move);
+        Game::from_position(rules, start)
+    }
+
+    /// A game from a set-up position.
+    pub fn from_position(rules: Ruleset, start: Position) -> Game {
+        Game {
+            rules,
+            start,
+            plies: Vec::new(),
+            redo: Vec::new(),
+            ended_by: None,
+        }
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.plies.last().map_or(&self.start, |p| &p.position)
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = &Move> + '_ {
+        self.plies.iter().map(|p| &p.mv)
+    }
+
+    /// The position before ply `i` (0 is the start).
+    pub fn position_before(&self, i: usize) -> &Position {
+        if i == 0 {
+            &self.start
+        } else {
+            &self.plies[i - 1].position
+        }
+    }
+
+    /// The legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome().is_some() {
+            return MoveList::new();
+        }
+        legal_moves(self.position(), &self.rules)
+    }
+
+    /// Each no-progress rule with its counter now, in plies.
+    pub fn counters(&self) -> Vec<(&NoProgressRule, u32)> {
+        let now = self.plies.last().map(|p| p.counters.as_slice());
+        self.rules
+            .no_progress
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r, now.map_or(0, |c| c[i])))
+            .collect()
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, m: &Move) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::Over(o));
+        }
+        let before = *self.position();
+        let legal = legal_moves(&before, &self.rules);
+        if !legal.iter().any(|l| l == m) {
+            return Err(GameError::Move(MoveError::Illegal {
+                text: crate::notation::write(m, &self.rules.notation),
+                reason: crate::notation::explain_illegal(&before, &self.rules, &m.path()),
+            }));
+        }
+        self.push(before, *m);
+        if self.redo.last() == Some(m) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    /// Parses, resolves and plays move text.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::Over(o));
+        }
+        let m = parse_move(text, self.position(), &self.rules).map_err(GameError::Move)?;
+        self.play(&m)?;
+        Ok(m)
+    }
+
+    fn push(&mut self, before: Position, m: Move) {
+        let man_moved = before.men(before.side_to_move()).contains(m.from());
+        let after = before.after(&m);
+        let prev = self.plies.last().map(|p| p.counters.clone());
+        let counters = self
+            .rules
+            .no_progress
+            .iter()
+            .enumerate()
+            .map(|(i, rule)| {
+                let reset = rule.reset_on.iter().any(|e| match e {
+                    ResetEvent::Capture => m.is_capture(),
+                    ResetEvent::ManMove => man_moved,
+                    ResetEvent::Promotion => m.promotes(),
+                });
+                if reset || !holds(&rule.when, &before) || !holds(&rule.when, &after) {
+                    0
+                } else {
+                    prev.as_ref().map_or(0, |c| c[i]) + 1
+                }
+            })
+            .collect();
+        self.plies.push(Ply {
+            mv: m,
+            counters,
+            position: after,
+        });
+    }
+
+    /// Takes back the last move (or a resignation or agreed draw); returns the move.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.ended_by.take().is_some() {
+            return None;
+        }
+        let ply = self.plies.pop()?;
+        self.redo.push(ply.mv);
+        Some(ply.mv)
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = *self.redo.last()?;
+        self.play(&m).ok()?;
+        Some(m)
+    }
+
+    /// Whether a move taken back can be played again.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// `color` resigns.
+    pub fn resign(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.ended_by = Some(Outcome {
+                winner: Some(color.opposite()),
+                reason: OutcomeReason::Resignation,
+            });
+        }
+    }
+
+    /// The players agree a draw.
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.ended_by = Some(Outcome {
+                winner: None,
+                reason: OutcomeReason::Agreement,
+            });
+        }
+    }
+
+    /// How many times the current position (same side to move) has occurred.
+    pub fn repetitions(&self) -> u32 {
+        let now = self.position();
+        let earlier = std::iter::once(&self.start).chain(self.plies.iter().map(|p| &p.position));
+        earlier
+            .filter(|p| p.hash() == now.hash() && *p == now)
+            .count() as u32
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = &self.ended_by {
+            return Some(o.clone());
+        }
+        let pos = self.position();
+        let side = pos.side_to_move();
+        if pos.pieces(side).is_empty() {
+            return Some(Outcome {
+                winner: Some(side.opposite()),
+                reason: OutcomeReason::NoPieces,
+            });
+        }
+        if legal_moves(pos, &self.rules).is_empty() {
+            return Some(Outcome {
+                winner: Some(side.opposite()),
+                reason: OutcomeReason::NoLegalMove,
+            });
+        }
+        if self.repetitions() >= self.rules.repetition {
+            return Some(Outcome {
+                winner: None,
+                reason: OutcomeReason::Repetition,
+            });
+        }
+        for (rule, count) in self.counters() {
+            if count >= rule.plies() {
+                return Some(Outcome {
+                    winner: None,
+                    reason: OutcomeReason::NoProgress(rule.name.clone()),
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Whether a draw rule's material condition holds in `pos`.
+pub(crate) fn holds(when: &DrawCondition, pos: &Position) -> bool {
+    let w = pos.pieces(Color::White).count();
+    let b = pos.pieces(Color::Black).count();
+    let total = w + b;
+    if when.max_total_pieces.is_some_and(|m| total > m) {
+        return false;
+    }
+    if when.min_total_pieces.is_some_and(|m| total < m) {
+        return false;
+    }
+    if when.both_have_kings
+        && (pos.kings(Color::White).is_empty() || pos.kings(Color::Black).is_empty())
+    {
+        return false;
+    }
+    if let Some(n) = when.lone_king_against_kings {
+        let lone = |c: Color| pos.pieces(c).count() == 1 && pos.kings(c).count() == 1;
+        let strong = |c: Color| pos.kings(c).count() >= n;
+        if !(lone(Color::White) && strong(Color::Black)
+            || lone(Color::Black) && strong(Color::White))
+        {
+            return false;
+        }
+    }
+    true
+}

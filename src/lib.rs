@@ -1,0 +1,32 @@
+//! A draughts rules engine for 8×8 variants, driven by ruleset files.
+//!
+//! ```
+//! use checkers::{Ruleset, Position, legal_moves, perft};
+//!
+//! let rules = Ruleset::builtin("russian").unwrap();
+//! let start = Position::initial(rules.first_move);
+//! assert_eq!(legal_moves(&start, &rules).len(), 7);
+//! assert_eq!(perft(&start, &rules, 4), 1469);
+//! ```
+
+pub mod bitboard;
+pub mod fen;
+pub mod game;
+mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod square;
+
+pub use bitboard::Bitboard;
+pub use fen::FenError;
+pub use game::{Game, Outcome, OutcomeReason};
+pub use movegen::legal_moves;
+pub use moves::{Move, MoveList};
+pub use notation::{MoveError, MoveText};
+pub use perft::{divide, perft, perft_visit};
+pub use position::{Piece, Position, Undo};
+pub use rules::{Ruleset, RulesetError};
+pub use square::{Color, Square, SquareNotation};

@@ -1,0 +1,425 @@
+//! Legal move generation for every combination of the ruleset settings.
+//!
+//! The six settings that shape move generation become const generics of a
+//! [`Kernel`], so the compiler builds one specialised generator per combination
+//! and no setting is tested in the inner loops; [`dispatch`] picks the generator
+//! once per call from the ruleset. Nothing here knows a variant's name.
+
+use crate::bitboard::VALID;
+use crate::moves::{Move, MoveList, MAX_INTERMEDIATE};
+use crate::position::Position;
+use crate::rules::{GenFlags, Ruleset};
+use crate::square::Color;
+
+/// Diagonal steps as left-rotations of the padded layout: up-left, up-right,
+/// down-right, down-left. Rotation makes negative steps branch-free; bits that
+/// wrap around land above bit 35 and are masked off by `VALID`.
+const ROT: [u32; 4] = [4, 5, 60, 59];
+
+#[inline(always)]
+fn sh(b: u64, r: u32) -> u64 {
+    b.rotate_left(r) & VALID
+}
+
+/// The square one step before `bit` in the direction `r`.
+#[inline(always)]
+fn back(bit: u32, r: u32) -> u32 {
+    (bit + 64 - r) & 63
+}
+
+/// The generator settings as compile-time constants.
+pub(crate) trait Kernel {
+    const MEN_BACK: bool;
+    const KING_LONG_MOVE: bool;
+    const KING_LONG_CAPTURE: bool;
+    const LAND_ANY: bool;
+    const MOST: bool;
+    /// 0: crowned, move ends; 1: continue as a man; 2: continue as a king.
+    const PROMO: u8;
+}
+
+pub(crate) struct K<
+    const A: bool,
+    const B: bool,
+    const C: bool,
+    const D: bool,
+    const E: bool,
+    const P: u8,
+>;
+
+impl<const A: bool, const B: bool, const C: bool, const D: bool, const E: bool, const P: u8> Kernel
+    for K<A, B, C, D, E, P>
+{
+    const MEN_BACK: bool = A;
+    const KING_LONG_MOVE: bool = B;
+    const KING_LONG_CAPTURE: bool = C;
+    const LAND_ANY: bool = D;
+    const MOST: bool = E;
+    const PROMO: u8 = P;
+}
+
+/// Work to run with the generator of one ruleset.
+pub(crate) trait Run {
+    type Out;
+    fn run<G: Kernel>(self) -> Self::Out;
+}
+
+/// Runs `r` with the kernel that matches `f`.
+pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
+    fn d1<R: Run, const A: bool>(f: GenFlags, r: R) -> R::Out {
+        if f.king_long_move {
+            d2::<R, A, true>(f, r)
+        } else {
+            d2::<R, A, false>(f, r)
+        }
+    }
+    fn d2<R: Run, const A: bool, const B: bool>(f: GenFlags, r: R) -> R::Out {
+        if f.king_long_capture {
+            d3::<R, A, B, true>(f, r)
+        } else {
+            d3::<R, A, B, false>(f, r)
+        }
+    }
+    fn d3<R: Run, const A: bool, const B: bool, const C: bool>(f: GenFlags, r: R) -> R::Out {
+        if f.land_any {
+            d4::<R, A, B, C, true>(f, r)
+        } else {
+            d4::<R, A, B, C, false>(f, r)
+        }
+    }
+    fn d4<R: Run, const A: bool, const B: bool, const C: bool, const D: bool>(
+        f: GenFlags,
+        r: R,
+    ) -> R::Out {
+        if f.most {
+            d5::<R, A, B, C, D, true>(f, r)
+        } else {
+            d5::<R, A, B, C, D, false>(f, r)
+        }
+    }
+    fn d5<R: Run, const A: bool, const B: bool, const C: bool, const D: bool, const E: bool>(
+        f: GenFlags,
+        r: R,
+    ) -> R::Out {
+        match f.promo {
+            0 => r.run::<K<A, B, C, D, E, 0>>(),
+            1 => r.run::<K<A, B, C, D, E, 1>>(),
+            _ => r.run::<K<A, B, C, D, E, 2>>(),
+        }
+    }
+    if f.men_back {
+        d1::<R, true>(f, r)
+    } else {
+        d1::<R, false>(f, r)
+    }
+}
+
+/// The legal moves of `pos` under `rules`.
+pub fn legal_moves(pos: &Position, rules: &Ruleset) -> MoveList {
+    struct Gen<'a>(&'a Position);
+    impl Run for Gen<'_> {
+        type Out = MoveList;
+        fn run<G: Kernel>(self) -> MoveList {
+            let mut list = MoveList::new();
+            generate::<G>(self.0, &mut list);
+            list
+        }
+    }
+    dispatch(rules.gen_flags(), Gen(pos))
+}
+
+/// Fills `list` (which must be empty) with the legal moves of `pos`.
+#[inline]
+pub(crate) fn generate<G: Kernel>(pos: &Position, list: &mut MoveList) {
+    let white = pos.side_to_move() == Color::White;
+    if !captures::<G>(pos, list, white) {
+        quiet::<G>(pos, list, white);
+    }
+}
+
+/// Generates the quiet moves; called only when no capture exists.
+#[inline(always)]
+fn quiet<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) {
+    let (own, opp, kings) = pos.raw();
+    let empty = VALID & !(own | opp);
+    let men = own & !kings;
+    let own_kings = own & kings;
+    let (fwd, promo_row) = if white {
+        ([ROT[0], ROT[1]], Position::promotion_row(Color::White))
+    } else {
+        ([ROT[2], ROT[3]], Position::promotion_row(Color::Black))
+    };
+    for r in fwd {
+        let mut t = sh(men, r) & empty;
+        while t != 0 {
+            let to = t.trailing_zeros();
+            t &= t - 1;
+            let promotes = promo_row >> to & 1 != 0;
+            list.push(Move::quiet(back(to, r) as u8, to as u8, promotes));
+        }
+    }
+    if own_kings == 0 {
+        return;
+    }
+    if G::KING_LONG_MOVE {
+        let mut k = own_kings;
+        while k != 0 {
+            let from = k.trailing_zeros();
+            k &= k - 1;
+            for r in ROT {
+                let mut x = sh(1u64 << from, r) & empty;
+                while x != 0 {
+                    list.push(Move::quiet(from as u8, x.trailing_zeros() as u8, false));
+                    x = sh(x, r) & empty;
+                }
+            }
+        }
+    } else {
+        for r in ROT {
+            let mut t = sh(own_kings, r) & empty;
+            while t != 0 {
+                let to = t.trailing_zeros();
+                t &= t - 1;
+                list.push(Move::quiet(back(to, r) as u8, to as u8, false));
+            }
+        }
+    }
+}
+
+/// State of a capture search from one start square.
+struct Capture<'a> {
+    list: &'a mut MoveList,
+    from: u8,
+    /// Empty squares; the start square counts as empty for the whole move.
+    empty: u64,
+    /// Enemy pieces. Taken ones stay here until the move ends: they block.
+    opp: u64,
+    promo_row: u64,
+    /// Directions a man may capture in, as rotations.
+    man_dirs: &'a [u32],
+    path: [u8; MAX_INTERMEDIATE + 1],
+    /// The most pieces taken by any move emitted so far.
+    best: u32,
+}
+
+impl Capture<'_> {
+    #[inline(always)]
+    fn emit<G: Kernel>(&mut self, to: u32, captured: u64, depth: usize, promotes: bool) {
+        let n = captured.count_ones();
+        if n < self.best {
+            if G::MOST {
+                return;
+            }
+        } else if n > self.best {
+            if G::MOST {
+                self.list.clear();
+            }
+            self.best = n;
+        }
+        self.list.push(Move::capture(
+            self.from,
+            to as u8,
+            captured,
+            &self.path[..depth],
+            promotes,
+        ));
+    }
+
+    /// Continues a man's capture from `sq`; returns whether it could take anything.
+    fn man<G: Kernel>(&mut self, sq: u32, captured: u64, depth: usize) -> bool {
+        let mut found = false;
+        let victims = self.opp & !captured;
+        for i in 0..self.man_dirs.len() {
+            let r = self.man_dirs[i];
+            let mid = sh(1u64 << sq, r);
+            if mid & victims == 0 {
+                continue;
+            }
+            let land = sh(mid, r) & self.empty;
+            if land == 0 {
+                continue;
+            }
+            found = true;
+            let to = land.trailing_zeros();
+            let cap = captured | mid;
+            self.path[depth] = to as u8;
+            if land & self.promo_row != 0 {
+                match G::PROMO {
+                    0 => self.emit::<G>(to, cap, depth, true),
+                    1 => {
+                        if !self.man::<G>(to, cap, depth + 1) {
+                            self.emit::<G>(to, cap, depth, true);
+                        }
+                    }
+                    _ => {
+                        if !self.king::<G>(to, cap, depth + 1, true, 4) {
+                            self.emit::<G>(to, cap, depth, true);
+                        }
+                    }
+                }
+            } else if !self.man::<G>(to, cap, depth + 1) {
+                self.emit::<G>(to, cap, depth, false);
+            }
+        }
+        found
+    }
+
+    /// The first occupied square from `sq` in direction `r`, within a king's capture reach.
+    #[inline(always)]
+    fn target<G: Kernel>(&self, sq: u32, r: u32) -> u64 {
+        let mut x = sh(1u64 << sq, r);
+        if G::KING_LONG_CAPTURE {
+            while x & self.empty != 0 {
+                x = sh(x, r);
+            }
+        }
+        x
+    }
+
+    /// Whether a king on `sq` could take a piece, with `captured` already taken.
+    #[inline(always)]
+    fn king_can_capture<G: Kernel>(&self, sq: u32, captured: u64) -> bool {
+        let victims = self.opp & !captured;
+        ROT.iter().any(|&r| {
+            let x = self.target::<G>(sq, r);
+            x & victims != 0 && sh(x, r) & self.empty != 0
+        })
+    }
+
+    /// Continues a king's capture from `sq`, skipping direction index `skip`
+    /// (4 for none); returns whether it could take anything.
+    fn king<G: Kernel>(
+        &mut self,
+        sq: u32,
+        captured: u64,
+        depth: usize,
+        promotes: bool,
+        skip: usize,
+    ) -> bool {
+        let mut found = false;
+        let victims = self.opp & !captured;
+        for (i, r) in ROT.into_iter().enumerate() {
+            if i == skip {
+                continue;
+            }
+            let x = self.target::<G>(sq, r);
+            if x & victims == 0 {
+                continue;
+            }
+            let mut land = sh(x, r) & self.empty;
+            if land == 0 {
+                continue;
+            }
+            found = true;
+            let cap = captured | x;
+            if G::LAND_ANY {
+                let mut lands = [0u32; 7];
+                let mut n = 0;
+                while land != 0 {
+                    lands[n] = land.trailing_zeros();
+                    n += 1;
+                    land = sh(land, r) & self.empty;
+                }
+                let mut go_on = [false; 7];
+                let mut any = false;
+                for k in 0..n {
+                    go_on[k] = self.king_can_capture::<G>(lands[k], cap);
+                    any |= go_on[k];
+                }
+                for k in 0..n {
+                    self.path[depth] = lands[k] as u8;
+                    if !any {
+                        self.emit::<G>(lands[k], cap, depth, promotes);
+                    } else if go_on[k] {
+                        // Going on straight ahead is the same move from every landing
+                        // square, so only the first one may go on in direction `i`.
+                        let skip = if k == 0 { 4 } else { i };
+                        self.king::<G>(lands[k], cap, depth + 1, promotes, skip);
+                    }
+                }
+            } else {
+                let to = land.trailing_zeros();
+                self.path[depth] = to as u8;
+                if !self.king::<G>(to, cap, depth + 1, promotes, 4) {
+                    self.emit::<G>(to, cap, depth, promotes);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Generates every capture into `list`; returns whether there was one.
+#[inline(always)]
+fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool {
+    let (own, opp, kings) = pos.raw();
+    let empty = VALID & !(own | opp);
+    let men = own & !kings;
+    let own_kings = own & kings;
+    let man_dirs: &[u32] = match (G::MEN_BACK, white) {
+        (true, _) => &ROT,
+        (false, true) => &ROT[..2],
+        (false, false) => &ROT[2..],
+    };
+    // Men that can take something: a victim one step away with an empty square behind it.
+    let mut capturing_men = 0;
+    for &r in man_dirs {
+        let back_r = (64 - r) & 63;
+        capturing_men |= sh(opp & sh(empty, back_r), back_r);
+    }
+    capturing_men &= men;
+    if capturing_men == 0 && own_kings == 0 {
+        return false;
+    }
+    let promo_row = Position::promotion_row(if white { Color::White } else { Color::Black });
+    let mut cap = Capture {
+        list,
+        from: 0,
+        empty,
+        opp,
+        promo_row,
+        man_dirs,
+        path: [0; MAX_INTERMEDIATE + 1],
+        best: 0,
+    };
+    while capturing_men != 0 {
+        let from = capturing_men.trailing_zeros();
+        capturing_men &= capturing_men - 1;
+        cap.from = from as u8;
+        cap.empty = empty | 1u64 << from;
+        cap.man::<G>(from, 0, 0);
+    }
+    let mut k = own_kings;
+    while k != 0 {
+        let from = k.trailing_zeros();
+        k &= k - 1;
+        cap.from = from as u8;
+        cap.empty = empty | 1u64 << from;
+        cap.king::<G>(from, 0, 0, false, 4);
+    }
+    let best = cap.best;
+    if best >= 3 {
+        dedupe(list);
+    }
+    !list.is_empty()
+}
+
+/// Drops sequences that repeat an earlier one's start, end and captured set.
+/// Such repeats need at least three captures (two with flying kings are ruled
+/// out by construction in `king`), so the caller runs this only then.
+fn dedupe(list: &mut MoveList) {
+    let moves = list.as_slice();
+    let has_dup = (1..moves.len()).any(|i| moves[..i].iter().any(|m| m.same_move(&moves[i])));
+    if !has_dup {
+        return;
+    }
+    let mut seen: Vec<Move> = Vec::with_capacity(moves.len());
+    list.retain(|m| {
+        if seen.iter().any(|s| s.same_move(m)) {
+            false
+        } else {
+            seen.push(*m);
+            true
+        }
+    });
+}

@@ -1,0 +1,265 @@
+//! A move and a list of moves.
+
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+use std::fmt;
+use std::mem::MaybeUninit;
+
+/// The most landings between start and end: a piece can take at most the 12
+/// pieces of the other side, so at most 11 landings come before the last.
+pub const MAX_INTERMEDIATE: usize = 11;
+
+/// A legal move: its whole path and the squares it empties.
+///
+/// Two capture sequences with the same start, end and captured set are one move
+/// (RULES.md); the path kept is the first one generated.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    captured: u64,
+    from: u8,
+    to: u8,
+    len: u8,
+    promotes: bool,
+    via: [u8; MAX_INTERMEDIATE],
+}
+
+impl Move {
+    #[inline(always)]
+    pub(crate) fn quiet(from: u8, to: u8, promotes: bool) -> Move {
+        Move {
+            captured: 0,
+            from,
+            to,
+            len: 0,
+            promotes,
+            via: [0; MAX_INTERMEDIATE],
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn capture(from: u8, to: u8, captured: u64, via: &[u8], promotes: bool) -> Move {
+        let mut m = Move {
+            captured,
+            from,
+            to,
+            len: via.len() as u8,
+            promotes,
+            via: [0; MAX_INTERMEDIATE],
+        };
+        m.via[..via.len()].copy_from_slice(via);
+        m
+    }
+
+    /// The square the piece leaves.
+    #[inline]
+    pub fn from(&self) -> Square {
+        Square::from_bit_unchecked(self.from)
+    }
+
+    /// The square the piece ends on.
+    #[inline]
+    pub fn to(&self) -> Square {
+        Square::from_bit_unchecked(self.to)
+    }
+
+    /// The squares of the pieces taken.
+    #[inline]
+    pub fn captured(&self) -> Bitboard {
+        Bitboard(self.captured)
+    }
+
+    /// Whether the move takes anything.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// Number of pieces taken.
+    #[inline]
+    pub fn capture_count(&self) -> u32 {
+        self.captured.count_ones()
+    }
+
+    /// Whether the moving man is a king at the end of the move.
+    #[inline]
+    pub fn promotes(&self) -> bool {
+        self.promotes
+    }
+
+    /// Every square of the path: the start, each landing, the end.
+    pub fn path(&self) -> Vec<Square> {
+        let mut v = Vec::with_capacity(self.len as usize + 2);
+        v.push(self.from());
+        v.extend(
+            self.via[..self.len as usize]
+                .iter()
+                .map(|&b| Square::from_bit_unchecked(b)),
+        );
+        v.push(self.to());
+        v
+    }
+
+    /// Whether two moves are the same by RULES.md: same start, end and captured set.
+    #[inline]
+    pub(crate) fn same_move(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+
+    pub(crate) fn raw_from(&self) -> u8 {
+        self.from
+    }
+
+    pub(crate) fn raw_to(&self) -> u8 {
+        self.to
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.is_capture() { "x" } else { "-" };
+        let path: Vec<String> = self.path().iter().map(|s| s.pdn().to_string()).collect();
+        write!(f, "{}", path.join(sep))?;
+        if self.promotes {
+            write!(f, "(K)")?;
+        }
+        Ok(())
+    }
+}
+
+/// Moves kept inline up to this many; a rare larger list spills to the heap.
+const INLINE: usize = 128;
+
+/// A list of moves that lives on the stack in all but freak positions.
+///
+/// Quiet moves never exceed 12 × 13 = 156 but captures with flying kings have no
+/// small proven bound, so the list spills to a `Vec` instead of losing a move.
+pub struct MoveList {
+    len: usize,
+    inline: [MaybeUninit<Move>; INLINE],
+    spill: Vec<Move>,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            len: 0,
+            inline: [const { MaybeUninit::uninit() }; INLINE],
+            spill: Vec::new(),
+        }
+    }
+
+    /// Appends a move.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, m: Move) {
+        if self.len < INLINE {
+            self.inline[self.len].write(m);
+        } else {
+            if self.len == INLINE {
+                let inline = self.as_slice().to_vec();
+                self.spill = inline;
+            }
+            self.spill.push(m);
+        }
+        self.len += 1;
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        if self.len <= INLINE {
+            // SAFETY: the first `len` entries were written by `push`.
+            unsafe { std::slice::from_raw_parts(self.inline.as_ptr().cast::<Move>(), self.len) }
+        } else {
+            &self.spill
+        }
+    }
+
+    /// Keeps only the moves for which `keep` is true, in order.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let kept: Vec<Move> = self
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|m| keep(m))
+            .collect();
+        self.clear();
+        for m in kept {
+            self.push(m);
+        }
+    }
+
+    /// Iterates over the moves.
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_spills_without_losing_moves() {
+        let mut list = MoveList::new();
+        for i in 0..300u32 {
+            list.push(Move::capture(0, 5, u64::from(i) << 1, &[], false));
+        }
+        assert_eq!(list.len(), 300);
+        assert!(list
+            .iter()
+            .enumerate()
+            .all(|(i, m)| m.captured == (i as u64) << 1));
+        list.retain(|m| m.captured % 4 == 0);
+        assert_eq!(list.len(), 150);
+        list.clear();
+        assert!(list.is_empty());
+    }
+}

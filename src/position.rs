@@ -1,0 +1,270 @@
+//! A position: where the pieces stand and who is to move. No history.
+
+use crate::bitboard::{Bitboard, RANK_1, RANK_8, VALID};
+use crate::moves::Move;
+use crate::square::{Color, Square};
+
+/// What stands on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// A man (an uncrowned piece).
+    Man(Color),
+    /// A king.
+    King(Color),
+}
+
+impl Piece {
+    /// The owner.
+    pub fn color(self) -> Color {
+        match self {
+            Piece::Man(c) | Piece::King(c) => c,
+        }
+    }
+
+    /// Whether it is a king.
+    pub fn is_king(self) -> bool {
+        matches!(self, Piece::King(_))
+    }
+}
+
+/// A position: a small `Copy` value with the Zobrist hash kept up to date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pieces: [u64; 2],
+    kings: u64,
+    side: Color,
+    hash: u64,
+}
+
+/// Zobrist keys: `[color][is_king][bit]`, then the side-to-move key.
+struct Keys {
+    piece: [[[u64; 36]; 2]; 2],
+    black_to_move: u64,
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Fixed keys so that hashes are the same in every run and every build.
+static KEYS: Keys = {
+    let mut state = 0x0DA3_5EED_u64;
+    let mut piece = [[[0u64; 36]; 2]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 2 {
+            let mut b = 0;
+            while b < 36 {
+                piece[c][k][b] = splitmix(&mut state);
+                b += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    Keys {
+        piece,
+        black_to_move: splitmix(&mut state),
+    }
+};
+
+#[inline(always)]
+fn key(color: usize, king: bool, bit: u32) -> u64 {
+    KEYS.piece[color][king as usize][bit as usize]
+}
+
+/// What [`Position::make`] needs to undo a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    captured_kings: u64,
+    was_king: bool,
+}
+
+impl Position {
+    /// The start position: White men on 21–32, Black men on 1–12.
+    pub fn initial(first_move: Color) -> Position {
+        let black: u64 = (1..=12).map(|n| Square::from_pdn(n).unwrap().mask()).sum();
+        let white: u64 = (21..=32).map(|n| Square::from_pdn(n).unwrap().mask()).sum();
+        Position::from_parts(white, black, 0, first_move)
+    }
+
+    /// A position from piece sets. The caller guarantees the sets are disjoint
+    /// subsets of the board; [`crate::fen`] is the checked way in.
+    pub(crate) fn from_parts(white: u64, black: u64, kings: u64, side: Color) -> Position {
+        debug_assert_eq!(white & black, 0);
+        debug_assert_eq!((white | black) & !VALID, 0);
+        debug_assert_eq!(kings & !(white | black), 0);
+        let mut p = Position {
+            pieces: [white, black],
+            kings,
+            side,
+            hash: 0,
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The Zobrist hash computed from scratch.
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == Color::Black {
+            KEYS.black_to_move
+        } else {
+            0
+        };
+        for c in 0..2 {
+            let mut b = self.pieces[c];
+            while b != 0 {
+                let bit = b.trailing_zeros();
+                h ^= key(c, self.kings >> bit & 1 != 0, bit);
+                b &= b - 1;
+            }
+        }
+        h
+    }
+
+    /// The Zobrist hash, kept up to date by [`Position::make`].
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        Bitboard(self.pieces[color.index()])
+    }
+
+    /// The men of `color`.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        Bitboard(self.pieces[color.index()] & !self.kings)
+    }
+
+    /// The kings of `color`.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        Bitboard(self.pieces[color.index()] & self.kings)
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.pieces[0] | self.pieces[1])
+    }
+
+    /// What stands on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let m = sq.mask();
+        let color = if self.pieces[0] & m != 0 {
+            Color::White
+        } else if self.pieces[1] & m != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(if self.kings & m != 0 {
+            Piece::King(color)
+        } else {
+            Piece::Man(color)
+        })
+    }
+
+    #[inline(always)]
+    pub(crate) fn raw(&self) -> (u64, u64, u64) {
+        let s = self.side.index();
+        (self.pieces[s], self.pieces[s ^ 1], self.kings)
+    }
+
+    /// The row where men of `color` are crowned.
+    #[inline(always)]
+    pub(crate) const fn promotion_row(color: Color) -> u64 {
+        match color {
+            Color::White => RANK_8,
+            Color::Black => RANK_1,
+        }
+    }
+
+    /// The same placement with the other side to move.
+    pub fn with_side_to_move(&self, side: Color) -> Position {
+        Position::from_parts(self.pieces[0], self.pieces[1], self.kings, side)
+    }
+
+    /// Plays `m`, which must be legal here, and returns what [`Position::unmake`] needs.
+    #[inline]
+    pub fn make(&mut self, m: &Move) -> Undo {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let from = m.raw_from() as u32;
+        let to = m.raw_to() as u32;
+        let was_king = self.kings >> from & 1 != 0;
+        let captured = m.captured().0;
+        let captured_kings = captured & self.kings;
+        let is_king = was_king || m.promotes();
+
+        let mut h = self.hash ^ KEYS.black_to_move;
+        h ^= key(us, was_king, from) ^ key(us, is_king, to);
+        let mut c = captured;
+        while c != 0 {
+            let bit = c.trailing_zeros();
+            h ^= key(them, captured_kings >> bit & 1 != 0, bit);
+            c &= c - 1;
+        }
+
+        // Not a XOR: a capture may end on the square it started from.
+        self.pieces[us] = self.pieces[us] & !(1u64 << from) | 1u64 << to;
+        self.pieces[them] &= !captured;
+        self.kings &= !(captured | 1u64 << from);
+        self.kings |= (is_king as u64) << to;
+        self.side = self.side.opposite();
+        self.hash = h;
+        Undo {
+            captured_kings,
+            was_king,
+        }
+    }
+
+    /// The position after `m`, leaving `self` as it is.
+    #[inline]
+    pub fn after(&self, m: &Move) -> Position {
+        let mut p = *self;
+        p.make(m);
+        p
+    }
+
+    /// Takes back `m`, made with [`Position::make`] which returned `undo`.
+    pub fn unmake(&mut self, m: &Move, undo: Undo) {
+        self.side = self.side.opposite();
+        let us = self.side.index();
+        let them = us ^ 1;
+        let from = m.raw_from() as u32;
+        let to = m.raw_to() as u32;
+        let is_king = self.kings >> to & 1 != 0;
+        let captured = m.captured().0;
+
+        let mut h = self.hash ^ KEYS.black_to_move;
+        h ^= key(us, undo.was_king, from) ^ key(us, is_king, to);
+        let mut c = captured;
+        while c != 0 {
+            let bit = c.trailing_zeros();
+            h ^= key(them, undo.captured_kings >> bit & 1 != 0, bit);
+            c &= c - 1;
+        }
+
+        self.pieces[us] = self.pieces[us] & !(1u64 << to) | 1u64 << from;
+        self.pieces[them] |= captured;
+        self.kings &= !(1u64 << to);
+        self.kings |= undo.captured_kings | (undo.was_king as u64) << from;
+        self.hash = h;
+    }
+}

@@ -1,0 +1,233 @@
+//! Rulesets: a variant as a list of named settings, read from a TOML file.
+//!
+//! A [`Ruleset`] is built once, at the edge, from a file the user may have
+//! written by hand; after [`Ruleset::from_toml`] accepts it, nothing checks it
+//! again. Move generation reads only these settings and never a variant's name,
+//! so a new variant is a new file.
+
+mod file;
+
+use crate::square::{Color, SquareNotation};
+use std::fmt;
+use std::path::Path;
+
+pub use file::RulesetError;
+
+/// How far a king moves when it does not capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingMoves {
+    /// One square in any diagonal direction.
+    OneSquare,
+    /// Any number of empty squares along a diagonal ("flying king").
+    AnyDistance,
+}
+
+/// How far from the piece it takes a king may start its jump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingCapturesFrom {
+    /// The piece taken must be on the next square.
+    Adjacent,
+    /// Any number of empty squares may lie between the king and the piece.
+    AnyDistance,
+}
+
+/// Where a king lands after jumping a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingLands {
+    /// On the square directly behind the piece taken.
+    DirectlyBehind,
+    /// On any empty square beyond it; where one of those squares allows a further
+    /// capture, only such squares may be chosen.
+    AnyEmptyBeyond,
+}
+
+/// Which capture a player may choose when several are possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureChoice {
+    /// Any capture sequence.
+    Any,
+    /// Only a sequence that takes the most pieces (every piece counts as one).
+    MostPieces,
+}
+
+/// What happens when a man reaches the last row in the middle of a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionMidCapture {
+    /// It is crowned and the move ends there.
+    CrownedMoveEnds,
+    /// It stays a man and goes on capturing; it is crowned only if the move ends on the last row.
+    ContinueAsMan,
+    /// It is crowned at once and goes on capturing as a king.
+    ContinueAsKing,
+}
+
+/// An event that resets a no-progress counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResetEvent {
+    /// A piece was captured.
+    Capture,
+    /// A man moved.
+    ManMove,
+    /// A man was crowned.
+    Promotion,
+}
+
+/// A material condition under which a no-progress counter runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct DrawCondition {
+    /// One side has a single piece, a king, and the other at least this many kings.
+    pub lone_king_against_kings: Option<u32>,
+    /// Both sides together have at most this many pieces.
+    pub max_total_pieces: Option<u32>,
+    /// Both sides together have at least this many pieces.
+    pub min_total_pieces: Option<u32>,
+    /// Both sides have at least one king.
+    pub both_have_kings: bool,
+}
+
+/// A draw by lack of progress: after `moves` moves by each side without a reset event
+/// (while the condition holds), the game is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoProgressRule {
+    /// What players call the rule, shown when it ends a game.
+    pub name: String,
+    /// Moves by each side.
+    pub moves: u32,
+    /// Events that set the counter back to zero.
+    pub reset_on: Vec<ResetEvent>,
+    /// Material condition; the counter is zero while it does not hold.
+    pub when: DrawCondition,
+}
+
+impl NoProgressRule {
+    /// The counter's limit in plies (half-moves).
+    pub fn plies(&self) -> u32 {
+        self.moves * 2
+    }
+}
+
+/// How moves and positions are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Notation {
+    /// Squares as numbers or algebraic names.
+    pub squares: SquareNotation,
+    /// The character between the squares of a capture: `x` or `:`.
+    pub capture_separator: char,
+}
+
+/// A validated variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruleset {
+    /// Short identifier used on the command line, e.g. `russian`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// One-line description.
+    pub description: String,
+    /// The side that makes the first move.
+    pub first_move: Color,
+    /// Whether men may capture backwards.
+    pub men_capture_backwards: bool,
+    /// How far kings move.
+    pub king_moves: KingMoves,
+    /// How far from its victim a king may capture.
+    pub king_captures_from: KingCapturesFrom,
+    /// Where a king lands after a capture.
+    pub king_lands: KingLands,
+    /// Which capture may be chosen.
+    pub capture_choice: CaptureChoice,
+    /// A man reaching the last row mid-capture.
+    pub promotion_mid_capture: PromotionMidCapture,
+    /// Whether a touched (selected) piece must be moved.
+    pub touch_move: bool,
+    /// How moves are written.
+    pub notation: Notation,
+    /// Same position with the same side to move this many times is a draw.
+    pub repetition: u32,
+    /// The no-progress draw rules.
+    pub no_progress: Vec<NoProgressRule>,
+    /// PDN `GameType` number, where the variant has one.
+    pub pdn_game_type: Option<u32>,
+    /// PDN `Variant` tag value.
+    pub pdn_variant: String,
+}
+
+/// The built-in variants' files, compiled into the binary.
+const BUILT_IN: [(&str, &str); 5] = [
+    ("english", include_str!("../rulesets/english.toml")),
+    ("dammen64", include_str!("../rulesets/dammen64.toml")),
+    ("brazilian", include_str!("../rulesets/brazilian.toml")),
+    ("russian", include_str!("../rulesets/russian.toml")),
+    ("german", include_str!("../rulesets/german.toml")),
+];
+
+impl Ruleset {
+    /// Parses and validates a ruleset; `origin` names the file in error messages.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
+        file::parse(text, origin)
+    }
+
+    /// Reads a ruleset file from disk.
+    pub fn from_file(path: &Path) -> Result<Ruleset, RulesetError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| RulesetError::io(&origin, &e))?;
+        Ruleset::from_toml(&text, &origin)
+    }
+
+    /// A built-in variant by id (`english`, `dammen64`, `brazilian`, `russian`, `german`).
+    pub fn builtin(id: &str) -> Option<Ruleset> {
+        BUILT_IN
+            .iter()
+            .find(|(name, _)| *name == id)
+            .map(|(name, text)| {
+                Ruleset::from_toml(text, &format!("rulesets/{name}.toml"))
+                    .expect("built-in rulesets are validated by the test suite")
+            })
+    }
+
+    /// Every built-in variant, in the order of RULES.md.
+    pub fn builtins() -> Vec<Ruleset> {
+        BUILT_IN
+            .iter()
+            .map(|(id, _)| Ruleset::builtin(id).expect("listed built-in"))
+            .collect()
+    }
+
+    /// Ids of the built-in variants.
+    pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
+        BUILT_IN.iter().map(|(id, _)| *id)
+    }
+
+    /// The settings move generation depends on, packed for dispatch.
+    pub(crate) fn gen_flags(&self) -> GenFlags {
+        GenFlags {
+            men_back: self.men_capture_backwards,
+            king_long_move: self.king_moves == KingMoves::AnyDistance,
+            king_long_capture: self.king_captures_from == KingCapturesFrom::AnyDistance,
+            land_any: self.king_lands == KingLands::AnyEmptyBeyond,
+            most: self.capture_choice == CaptureChoice::MostPieces,
+            promo: match self.promotion_mid_capture {
+                PromotionMidCapture::CrownedMoveEnds => 0,
+                PromotionMidCapture::ContinueAsMan => 1,
+                PromotionMidCapture::ContinueAsKing => 2,
+            },
+        }
+    }
+}
+
+/// The six settings that shape move generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct GenFlags {
+    pub men_back: bool,
+    pub king_long_move: bool,
+    pub king_long_capture: bool,
+    pub land_any: bool,
+    pub most: bool,
+    pub promo: u8,
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name)
+    }
+}

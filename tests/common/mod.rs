@@ -1,0 +1,52 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+pub mod reference;
+
+use checkers::{fen, Color, Position, Square};
+
+/// A position from a small ASCII diagram, rank 8 at the top, file a on the left.
+///
+/// One character per square, spaces between them optional: `w`/`b` a white/black
+/// man, `W`/`B` a king, `.` or `-` an empty square (light squares must be empty).
+pub fn board(side: Color, diagram: &str) -> Position {
+    let rows: Vec<Vec<char>> = diagram
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    assert_eq!(rows.len(), 8, "a diagram has 8 rows");
+    let mut white = Vec::new();
+    let mut black = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), 8, "row {} has 8 squares: {row:?}", i + 1);
+        let rank = 7 - i as u8;
+        for (file, &c) in row.iter().enumerate() {
+            if c == '.' || c == '-' {
+                continue;
+            }
+            let sq = Square::from_coords(file as u8, rank)
+                .unwrap_or_else(|| panic!("piece `{c}` on a light square, row {}", i + 1));
+            let item = |k: bool| format!("{}{}", if k { "K" } else { "" }, sq.pdn());
+            match c {
+                'w' => white.push(item(false)),
+                'W' => white.push(item(true)),
+                'b' => black.push(item(false)),
+                'B' => black.push(item(true)),
+                other => panic!("unknown diagram character `{other}`"),
+            }
+        }
+    }
+    let f = format!(
+        "{}:W{}:B{}",
+        side.letter(),
+        white.join(","),
+        black.join(",")
+    );
+    fen::parse(&f).unwrap_or_else(|e| panic!("diagram gives a bad position: {e}"))
+}
+
+/// Algebraic square, panicking on a typo in a test.
+pub fn sq(name: &str) -> Square {
+    Square::from_algebraic(name).unwrap_or_else(|| panic!("`{name}` is not a dark square"))
+}

@@ -1,0 +1,289 @@
+//! A deliberately plain second move generator, to check the fast one against.
+//!
+//! It shares no code with `src/movegen.rs`: an 8×8 array of squares, (file, rank)
+//! coordinates, every capture sequence enumerated by a straightforward recursion,
+//! then the ruleset's filters applied to the finished list. It is slow and meant
+//! to be obviously right, one rule of RULES.md at a time.
+
+#![allow(dead_code)]
+
+use checkers::rules::{CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture};
+use checkers::{Color, Piece, Position, Ruleset, Square};
+use std::collections::BTreeSet;
+
+type Coord = (i8, i8); // (file, rank)
+
+
+/// A move as the reference sees it: the path and the set of captured squares.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RefMove {
+    pub path: Vec<Coord>,
+    pub captured: BTreeSet<Coord>,
+    pub promotes: bool,
+}
+
+impl RefMove {
+    /// The identity of a move by RULES.md: start, end, captured set.
+    pub fn key(&self) -> (Coord, Coord, BTreeSet<Coord>) {
+        (self.path[0], *self.path.last().unwrap(), self.captured.clone())
+    }
+}
+
+#[derive(Clone)]
+pub struct Board {
+    cells: [[Option<Piece>; 8]; 8], // [rank][file]
+    pub side: Color,
+}
+
+impl Board {
+    pub fn from_position(p: &Position) -> Board {
+        let mut cells = [[None; 8]; 8];
+        for sq in Square::all() {
+            cells[sq.rank() as usize][sq.file() as usize] = p.piece_at(sq);
+        }
+        Board {
+            cells,
+            side: p.side_to_move(),
+        }
+    }
+
+    fn at(&self, c: Coord) -> Option<Piece> {
+        self.cells[c.1 as usize][c.0 as usize]
+    }
+
+    fn set(&mut self, c: Coord, p: Option<Piece>) {
+        self.cells[c.1 as usize][c.0 as usize] = p;
+    }
+
+    /// Plays a reference move.
+    pub fn play(&self, m: &RefMove) -> Board {
+        let mut b = self.clone();
+        let from = m.path[0];
+        let to = *m.path.last().unwrap();
+        let piece = b.at(from).unwrap();
+        b.set(from, None);
+        for &c in &m.captured {
+            b.set(c, None);
+        }
+        let piece = if m.promotes {
+            Piece::King(piece.color())
+        } else {
+            piece
+        };
+        b.set(to, Some(piece));
+        b.side = self.side.opposite();
+        b
+    }
+}
+
+fn on_board(c: Coord) -> bool {
+    (0..8).contains(&c.0) && (0..8).contains(&c.1)
+}
+
+const DIRS: [Coord; 4] = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
+
+fn last_row(color: Color) -> i8 {
+    match color {
+        Color::White => 7,
+        Color::Black => 0,
+    }
+}
+
+fn forward(color: Color) -> i8 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+struct Search<'a> {
+    board: &'a Board,
+    rules: &'a Ruleset,
+    origin: Coord,
+    color: Color,
+    out: Vec<RefMove>,
+}
+
+impl Search<'_> {
+    /// Empty for the purpose of this move: nothing there, or the start square.
+    fn empty(&self, c: Coord) -> bool {
+        on_board(c) && (c == self.origin || self.board.at(c).is_none())
+    }
+
+    fn takeable(&self, c: Coord, captured: &[Coord]) -> bool {
+        on_board(c)
+            && c != self.origin
+            && !captured.contains(&c)
+            && self.board.at(c).is_some_and(|p| p.color() != self.color)
+    }
+
+    /// Every single jump a piece could make from `at`: (victim, landing squares).
+    fn jumps(&self, at: Coord, king: bool, captured: &[Coord]) -> Vec<(Coord, Vec<Coord>)> {
+        let mut v = Vec::new();
+        for d in DIRS {
+            if !king && !self.rules.men_capture_backwards && d.1 != forward(self.color) {
+                continue;
+            }
+            let mut c = (at.0 + d.0, at.1 + d.1);
+            if king && self.rules.king_captures_from == KingCapturesFrom::AnyDistance {
+                while self.empty(c) {
+                    c = (c.0 + d.0, c.1 + d.1);
+                }
+            }
+            if !self.takeable(c, captured) {
+                continue;
+            }
+            let mut lands = Vec::new();
+            let mut l = (c.0 + d.0, c.1 + d.1);
+            while self.empty(l) {
+                lands.push(l);
+                if !king || self.rules.king_lands == KingLands::DirectlyBehind {
+                    break;
+                }
+                l = (l.0 + d.0, l.1 + d.1);
+            }
+            if !lands.is_empty() {
+                v.push((c, lands));
+            }
+        }
+        v
+    }
+
+    fn extend(&mut self, at: Coord, king: bool, promoted: bool, path: &mut Vec<Coord>, captured: &mut Vec<Coord>) {
+        let jumps = self.jumps(at, king, captured);
+        if jumps.is_empty() {
+            if !captured.is_empty() {
+                let promotes = promoted || (!king && at.1 == last_row(self.color));
+                self.out.push(RefMove {
+                    path: path.clone(),
+                    captured: captured.iter().copied().collect(),
+                    promotes,
+                });
+            }
+            return;
+        }
+        for (victim, lands) in jumps {
+            captured.push(victim);
+            // A king that can go on capturing from some landing square must choose one of those.
+            let going_on: Vec<Coord> = lands
+                .iter()
+                .copied()
+                .filter(|&l| !self.jumps(l, king, captured).is_empty())
+                .collect();
+            let choices = if going_on.is_empty() { lands } else { going_on };
+            for l in choices {
+                path.push(l);
+                if !king && l.1 == last_row(self.color) {
+                    match self.rules.promotion_mid_capture {
+                        PromotionMidCapture::CrownedMoveEnds => {
+                            self.out.push(RefMove {
+                                path: path.clone(),
+                                captured: captured.iter().copied().collect(),
+                                promotes: true,
+                            });
+                        }
+                        PromotionMidCapture::ContinueAsMan => self.extend(l, false, false, path, captured),
+                        PromotionMidCapture::ContinueAsKing => self.extend(l, true, true, path, captured),
+                    }
+                } else {
+                    self.extend(l, king, promoted, path, captured);
+                }
+                path.pop();
+            }
+            captured.pop();
+        }
+    }
+}
+
+/// Every legal move of `board` under `rules`, by the plain method.
+pub fn legal_moves(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
+    let mut all = Vec::new();
+    for rank in 0..8 {
+        for file in 0..8 {
+            let c = (file, rank);
+            let Some(p) = board.at(c) else { continue };
+            if p.color() != board.side {
+                continue;
+            }
+            let mut s = Search {
+                board,
+                rules,
+                origin: c,
+                color: p.color(),
+                out: Vec::new(),
+            };
+            s.extend(c, p.is_king(), false, &mut vec![c], &mut Vec::new());
+            all.extend(s.out);
+        }
+    }
+    if !all.is_empty() {
+        if rules.capture_choice == CaptureChoice::MostPieces {
+            let most = all.iter().map(|m| m.captured.len()).max().unwrap();
+            all.retain(|m| m.captured.len() == most);
+        }
+        let mut seen = BTreeSet::new();
+        all.retain(|m| seen.insert(m.key()));
+        return all;
+    }
+    for rank in 0..8 {
+        for file in 0..8 {
+            let c = (file, rank);
+            let Some(p) = board.at(c) else { continue };
+            if p.color() != board.side {
+                continue;
+            }
+            for d in DIRS {
+                if !p.is_king() && d.1 != forward(p.color()) {
+                    continue;
+                }
+                let mut t = (c.0 + d.0, c.1 + d.1);
+                while on_board(t) && board.at(t).is_none() {
+                    let promotes = !p.is_king() && t.1 == last_row(p.color());
+                    all.push(RefMove {
+                        path: vec![c, t],
+                        captured: BTreeSet::new(),
+                        promotes,
+                    });
+                    if !p.is_king() || rules.king_moves == KingMoves::OneSquare {
+                        break;
+                    }
+                    t = (t.0 + d.0, t.1 + d.1);
+                }
+            }
+        }
+    }
+    all
+}
+
+/// Perft by the plain method.
+pub fn perft(board: &Board, rules: &Ruleset, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    legal_moves(board, rules)
+        .iter()
+        .map(|m| perft(&board.play(m), rules, depth - 1))
+        .sum()
+}
+
+/// Converts a fast-generator move to the reference's form.
+pub fn from_engine(m: &checkers::Move) -> RefMove {
+    RefMove {
+        path: m.path().iter().map(|s| (s.file() as i8, s.rank() as i8)).collect(),
+        captured: m.captured().iter().map(|s| (s.file() as i8, s.rank() as i8)).collect(),
+        promotes: m.promotes(),
+    }
+}
+
+/// The move identities (start, end, captured set, promotes) of a list, sorted.
+pub fn keys(moves: &[RefMove]) -> Vec<(Coord, Coord, BTreeSet<Coord>, bool)> {
+    let mut v: Vec<_> = moves
+        .iter()
+        .map(|m| {
+            let (a, b, c) = m.key();
+            (a, b, c, m.promotes)
+        })
+        .collect();
+    v.sort();
+    v
+}
