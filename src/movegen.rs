@@ -137,6 +137,42 @@ pub(crate) fn generate<G: Kernel>(pos: &Position, list: &mut MoveList) {
     }
 }
 
+/// The number of legal moves of `pos`: the length of the list [`generate`]
+/// would fill, with quiet moves counted by population count instead of listed.
+#[inline]
+pub(crate) fn count<G: Kernel>(pos: &Position) -> u64 {
+    let white = pos.side_to_move() == Color::White;
+    let mut list = MoveList::new();
+    if captures::<G>(pos, &mut list, white) {
+        return list.len() as u64;
+    }
+    let (own, opp, kings) = pos.raw();
+    let empty = VALID & !(own | opp);
+    let men = own & !kings;
+    let own_kings = own & kings;
+    let fwd = if white {
+        [ROT[0], ROT[1]]
+    } else {
+        [ROT[2], ROT[3]]
+    };
+    let mut n = (sh(men, fwd[0]) & empty).count_ones() + (sh(men, fwd[1]) & empty).count_ones();
+    if own_kings != 0 {
+        for r in ROT {
+            let mut t = sh(own_kings, r) & empty;
+            n += t.count_ones();
+            if G::KING_LONG_MOVE {
+                // Each step of the flood is one more square along every king's ray;
+                // two kings never reach the same square at the same distance.
+                while t != 0 {
+                    t = sh(t, r) & empty;
+                    n += t.count_ones();
+                }
+            }
+        }
+    }
+    n as u64
+}
+
 /// Generates the quiet moves; called only when no capture exists.
 #[inline(always)]
 fn quiet<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) {

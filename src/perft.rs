@@ -4,13 +4,13 @@
 //! start, end and captured set are one move. That is the convention of the
 //! published figures kept in `tests/data/perft.txt`.
 
-use crate::movegen::{dispatch, generate, Kernel, Run};
+use crate::movegen::{count, dispatch, generate, Kernel, Run};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Ruleset;
 
 /// The number of leaves `depth` plies below `pos`; the last ply is counted from
-/// the length of the move list ("bulk counting").
+/// the length of the move list ("bulk counting"), quiet moves by population count.
 pub fn perft(pos: &Position, rules: &Ruleset, depth: u32) -> u64 {
     struct P<'a>(&'a Position, u32);
     impl Run for P<'_> {
@@ -50,17 +50,17 @@ pub fn divide(pos: &Position, rules: &Ruleset, depth: u32) -> Vec<(Move, u64)> {
 }
 
 fn bulk<G: Kernel>(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => count::<G>(pos),
+        _ => {
+            let mut list = MoveList::new();
+            generate::<G>(pos, &mut list);
+            list.iter()
+                .map(|m| bulk::<G>(&pos.after(m), depth - 1))
+                .sum()
+        }
     }
-    let mut list = MoveList::new();
-    generate::<G>(pos, &mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
-    list.iter()
-        .map(|m| bulk::<G>(&pos.after(m), depth - 1))
-        .sum()
 }
 
 fn visit<G: Kernel>(pos: &Position, depth: u32) -> u64 {
