@@ -1,13 +1,16 @@
 //! A draughts rules engine for 8×8 variants, driven by ruleset files.
 //!
-//! ```
-//! use checkers::{Ruleset, Position, legal_moves, perft};
+//! The README below doubles as the crate documentation; its Rust example is a doc test.
 //!
-//! let rules = Ruleset::builtin("russian").unwrap();
+//! ```
+//! use checkers::{legal_moves, perft, Position, Ruleset};
+//!
+//! let rules = Ruleset::builtin("english").unwrap();
 //! let start = Position::initial(rules.first_move);
 //! assert_eq!(legal_moves(&start, &rules).len(), 7);
-//! assert_eq!(perft(&start, &rules, 4), 1469);
+//! assert_eq!(perft(&start, &rules, 6), 36768);
 //! ```
+#![doc = include_str!("../README.md")]
 
 pub mod bitboard;
 pub mod fen;
