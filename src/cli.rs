@@ -64,7 +64,7 @@ struct PerftArgs {
     #[arg(long)]
     fen: Option<String>,
     /// Plies to search, 0 to 30
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=30))]
+    #[arg(long, value_parser = parse_depth, allow_negative_numbers = true)]
     depth: u32,
     /// Split the count by first move
     #[arg(long)]
@@ -74,17 +74,112 @@ struct PerftArgs {
     json: bool,
 }
 
-/// An error for the user: one line, exit code 2.
-struct Fail(String);
+/// The deepest perft the command line accepts.
+const MAX_DEPTH: u32 = 30;
 
-impl<E: std::fmt::Display> From<E> for Fail {
-    fn from(e: E) -> Fail {
-        Fail(e.to_string())
+fn parse_depth(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(d) if d <= MAX_DEPTH => Ok(d),
+        Ok(d) => Err(format!(
+            "depth {d} is above the limit of {MAX_DEPTH} plies; use 0 to {MAX_DEPTH}"
+        )),
+        Err(_) => Err(format!(
+            "`{text}` is not a whole number of plies; use 0 to {MAX_DEPTH}"
+        )),
     }
+}
+
+/// Why a command stopped early.
+enum Fail {
+    /// Bad input, for the user: one line, exit code 2.
+    Input(String),
+    /// The reader of standard output went away (`checkers … | head`): stop quietly.
+    Closed,
+}
+
+impl From<checkers::RulesetError> for Fail {
+    fn from(e: checkers::RulesetError) -> Fail {
+        Fail::Input(e.to_string())
+    }
+}
+
+impl From<checkers::FenError> for Fail {
+    fn from(e: checkers::FenError) -> Fail {
+        Fail::Input(e.to_string())
+    }
+}
+
+/// Only writing to standard output uses `?` on an `io::Error`.
+impl From<io::Error> for Fail {
+    fn from(e: io::Error) -> Fail {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Fail::Closed
+        } else {
+            Fail::Input(format!("cannot write the output: {e}"))
+        }
+    }
+}
+
+/// A bug must still leave one readable line, not a backtrace, on standard error.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown cause".to_string());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "internal error (a bug in checkers, please report it): {}{place}",
+            what.replace('\n', "; ")
+        );
+    }));
+}
+
+/// clap's message says what is wrong and which flag; its usage block is noise here,
+/// and scripts expect one line.
+fn one_line_usage_error(e: &clap::Error) -> String {
+    use clap::error::ErrorKind;
+    let text = e.to_string();
+    let problem = text.split("Usage:").next().unwrap_or_default();
+    let rules_flags = problem.contains("--variant") && problem.contains("--ruleset");
+    let ids: Vec<&str> = Ruleset::builtin_ids().collect();
+    match e.kind() {
+        ErrorKind::MissingRequiredArgument if rules_flags => {
+            return format!(
+                "error: say which rules to play: --variant NAME ({}) or --ruleset FILE",
+                ids.join(", ")
+            );
+        }
+        ErrorKind::ArgumentConflict if rules_flags => {
+            return "error: the argument '--variant' cannot be used with '--ruleset': \
+                    give one of them, not both"
+                .to_string();
+        }
+        _ => {}
+    }
+    let mut message = String::new();
+    for line in text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
+        if !message.is_empty() {
+            message.push_str(if message.ends_with(':') { " " } else { "; " });
+        }
+        message.push_str(line);
+    }
+    format!("{message} (see checkers --help)")
 }
 
 /// Parses the command line and runs it; returns the exit code.
 pub fn run() -> i32 {
+    install_panic_hook();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -93,16 +188,7 @@ pub fn run() -> i32 {
                 let _ = e.print();
                 return 0;
             }
-            // clap's message says what is wrong and which flag; its usage block is noise
-            // here, and scripts expect one line.
-            let text = e.to_string();
-            let message: Vec<&str> = text
-                .lines()
-                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .collect();
-            eprintln!("{} (see checkers --help)", message.join(" "));
+            eprintln!("{}", one_line_usage_error(&e));
             return BAD_INPUT;
         }
     };
@@ -117,9 +203,9 @@ pub fn run() -> i32 {
         Some(Command::Perft(a)) => perft(&a),
     };
     match result {
-        Ok(()) => 0,
-        Err(Fail(msg)) => {
-            eprintln!("error: {msg}");
+        Ok(()) | Err(Fail::Closed) => 0,
+        Err(Fail::Input(msg)) => {
+            eprintln!("error: {}", msg.replace('\n', "; "));
             BAD_INPUT
         }
     }
@@ -132,8 +218,16 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
     let id = a.variant.as_deref().unwrap_or_default();
     Ruleset::builtin(id).ok_or_else(|| {
         let ids: Vec<&str> = Ruleset::builtin_ids().collect();
-        Fail(format!(
-            "unknown variant `{id}`; built-in variants are {} (or give --ruleset FILE)",
+        let lower = id.trim().to_lowercase();
+        let hint = if ids.contains(&lower.as_str()) {
+            format!("did you mean `{lower}`? ")
+        } else if lower.ends_with(".toml") {
+            format!("to load a ruleset file, use --ruleset {id}; ")
+        } else {
+            String::new()
+        };
+        Fail::Input(format!(
+            "unknown variant `{id}`; {hint}built-in variants are {} (or give --ruleset FILE)",
             ids.join(", ")
         ))
     })
@@ -198,8 +292,11 @@ fn moves(a: &MovesArgs) -> Result<(), Fail> {
         return Ok(out.flush()?);
     }
     for (i, line) in io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(|e| Fail(format!("cannot read standard input: {e}")))?;
-        let pos = fen::parse(&line).map_err(|e| Fail(format!("line {}: {e}", i + 1)))?;
+        let n = i + 1;
+        let line = line
+            .map_err(|e| Fail::Input(format!("standard input, line {n}: cannot read it: {e}")))?;
+        let pos =
+            fen::parse(&line).map_err(|e| Fail::Input(format!("standard input, line {n}: {e}")))?;
         let list = sorted(&checkers::legal_moves(&pos, &rules), &rules);
         if a.json {
             writeln!(out, "{}", moves_json(&list))?;
@@ -220,13 +317,9 @@ fn perft(a: &PerftArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
     let pos = start_position(&rules, a.fen.as_deref())?;
     let started = Instant::now();
-    let (nodes, split) = if a.divide {
-        let split = sorted_split(checkers::divide(&pos, &rules, a.depth.max(1)), &rules);
-        let total = if a.depth == 0 {
-            1
-        } else {
-            split.iter().map(|(_, n)| n).sum()
-        };
+    let (nodes, split) = if a.divide && a.depth > 0 {
+        let split = sorted_split(checkers::divide(&pos, &rules, a.depth), &rules);
+        let total = split.iter().map(|(_, n)| n).sum();
         (total, split)
     } else {
         (checkers::perft(&pos, &rules, a.depth), Vec::new())
