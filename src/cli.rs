@@ -1,5 +1,6 @@
 //! Command-line parsing and the engine subcommands.
 
+use crate::tui;
 use checkers::{fen, notation, Move, Position, Ruleset, SquareNotation};
 use clap::{Args, Parser, Subcommand};
 use std::io::{self, BufRead, Write};
@@ -19,6 +20,8 @@ const BAD_INPUT: i32 = 2;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    display: DisplayArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -29,6 +32,43 @@ enum Command {
     Moves(MovesArgs),
     /// Count the leaf nodes of the move tree (the move generator's test and benchmark)
     Perft(PerftArgs),
+    /// Play a hot-seat game in the terminal straight away
+    Play(PlayArgs),
+}
+
+/// The rules for a game: optional, english by default.
+#[derive(Args, Debug)]
+#[group(required = false, multiple = false)]
+struct GameRulesArgs {
+    /// Built-in variant: english, dammen64, brazilian, russian or german
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
+    /// A ruleset TOML file of your own (see README, "Writing a ruleset")
+    #[arg(long, value_name = "FILE")]
+    ruleset: Option<PathBuf>,
+}
+
+/// How the board is drawn; for the start screen as well as `play`.
+#[derive(Args, Debug, Default)]
+struct DisplayArgs {
+    /// Draw with plain ASCII characters only
+    #[arg(long, global = true)]
+    ascii: bool,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    rules: GameRulesArgs,
+    /// Start from this position (PDN FEN) instead of the start position
+    #[arg(long)]
+    fen: Option<String>,
+    /// Let a selected piece be put back even where the rules have touch-move
+    #[arg(long)]
+    no_touch_move: bool,
+    /// Keep this side at the bottom instead of turning the board to the player to move
+    #[arg(long, value_name = "SIDE", value_parser = ["white", "black"])]
+    bottom: Option<String>,
 }
 
 /// Which rules to play: a built-in variant or a ruleset file.
@@ -95,6 +135,8 @@ enum Fail {
     Input(String),
     /// The reader of standard output went away (`checkers … | head`): stop quietly.
     Closed,
+    /// Something outside the input failed (no terminal): one line, exit code 1.
+    Runtime(String),
 }
 
 impl From<checkers::RulesetError> for Fail {
@@ -193,20 +235,21 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(())
-        }
+        None => start_screen(&cli.display),
         Some(Command::Variants) => variants(),
         Some(Command::Moves(a)) => moves(&a),
         Some(Command::Perft(a)) => perft(&a),
+        Some(Command::Play(a)) => play(&a, &cli.display),
     };
     match result {
         Ok(()) | Err(Fail::Closed) => 0,
         Err(Fail::Input(msg)) => {
             eprintln!("error: {}", msg.replace('\n', "; "));
             BAD_INPUT
+        }
+        Err(Fail::Runtime(msg)) => {
+            eprintln!("error: {}", msg.replace('\n', "; "));
+            1
         }
     }
 }
@@ -231,6 +274,68 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
             ids.join(", ")
         ))
     })
+}
+
+fn theme(display: &DisplayArgs) -> tui::Theme {
+    // https://no-color.org: any non-empty NO_COLOR turns colours off.
+    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    tui::Theme::new(display.ascii, color)
+}
+
+fn need_terminal() -> Result<(), Fail> {
+    use std::io::IsTerminal;
+    if io::stdout().is_terminal() && io::stdin().is_terminal() {
+        Ok(())
+    } else {
+        Err(Fail::Runtime(
+            "the game needs a terminal; for scripts use `checkers moves` or `checkers perft`"
+                .to_string(),
+        ))
+    }
+}
+
+fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
+    need_terminal()?;
+    let opts = tui::Options {
+        rules: Ruleset::builtin("english").expect("built-in"),
+        start: None,
+        theme: theme(display),
+        no_touch_move: false,
+        fixed_bottom: None,
+        start_screen: true,
+    };
+    tui::run(opts).map_err(Fail::Runtime)
+}
+
+fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
+    let rules = if a.rules.variant.is_none() && a.rules.ruleset.is_none() {
+        Ruleset::builtin("english").expect("built-in")
+    } else {
+        load_rules(&RulesArgs {
+            variant: a.rules.variant.clone(),
+            ruleset: a.rules.ruleset.clone(),
+        })?
+    };
+    let start = match &a.fen {
+        Some(f) => Some(fen::parse(f)?),
+        None => None,
+    };
+    need_terminal()?;
+    let opts = tui::Options {
+        rules,
+        start,
+        theme: theme(display),
+        no_touch_move: a.no_touch_move,
+        fixed_bottom: a.bottom.as_deref().map(|s| {
+            if s == "black" {
+                checkers::Color::Black
+            } else {
+                checkers::Color::White
+            }
+        }),
+        start_screen: false,
+    };
+    tui::run(opts).map_err(Fail::Runtime)
 }
 
 fn start_position(rules: &Ruleset, fen_text: Option<&str>) -> Result<Position, Fail> {

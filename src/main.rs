@@ -1,6 +1,7 @@
-//! The `checkers` binary: the command line over the engine.
+//! The `checkers` binary: the command line and the terminal game over the engine.
 
 mod cli;
+mod tui;
 
 fn main() {
     std::process::exit(cli::run());

@@ -1,0 +1,92 @@
+//! The terminal front end: terminal setup and the event loop.
+
+mod app;
+mod board_view;
+mod event;
+mod keymap;
+mod layout;
+mod theme;
+mod view;
+
+pub use app::Options;
+pub use theme::Theme;
+
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::execute;
+use crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+use std::io::{self, Stdout};
+
+type Term = Terminal<CrosstermBackend<Stdout>>;
+
+/// Puts the terminal back as it was; safe to call more than once.
+fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+}
+
+/// Chains a panic hook that restores the terminal before the message is printed,
+/// so a bug never leaves the shell in raw mode.
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+}
+
+fn init() -> io::Result<Term> {
+    install_panic_hook();
+    enable_raw_mode()?;
+    if let Err(e) = execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture) {
+        restore();
+        return Err(e);
+    }
+    Terminal::new(CrosstermBackend::new(io::stdout())).inspect_err(|_| restore())
+}
+
+/// Runs the game until the player quits. The terminal is restored on every path out.
+pub fn run(opts: Options) -> Result<(), String> {
+    let events = event::spawn().map_err(|e| format!("cannot watch for signals: {e}"))?;
+    let mut terminal = init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let result = event_loop(&mut terminal, opts, &events);
+    restore();
+    result
+}
+
+fn event_loop(
+    terminal: &mut Term,
+    opts: Options,
+    events: &std::sync::mpsc::Receiver<event::Event>,
+) -> Result<(), String> {
+    let size = terminal.size().map_err(|e| e.to_string())?;
+    let mut app = app::App::new(opts, (size.width, size.height));
+    loop {
+        terminal
+            .draw(|f| f.render_widget(&app, f.area()))
+            .map_err(|e| format!("cannot draw: {e}"))?;
+        let Ok(ev) = events.recv() else {
+            return Ok(());
+        };
+        match ev {
+            event::Event::Input(input) => {
+                if let Some(action) = keymap::action(app.mode(), &input) {
+                    app.update(action);
+                }
+            }
+            event::Event::Terminate => return Ok(()),
+            event::Event::InputFailed(e) => return Err(format!("cannot read the terminal: {e}")),
+        }
+        if app.quit {
+            return Ok(());
+        }
+    }
+}

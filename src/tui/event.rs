@@ -1,0 +1,50 @@
+//! The one event channel: an input thread and a signal thread feed it, the main
+//! loop blocks on it, so an idle game uses no CPU.
+
+use crossterm::event::Event as InputEvent;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread;
+
+/// Everything the main loop reacts to.
+#[derive(Debug)]
+pub enum Event {
+    /// A key, mouse or resize event from the terminal.
+    Input(InputEvent),
+    /// SIGINT, SIGTERM or SIGHUP: restore the terminal and leave.
+    Terminate,
+    /// The input thread could not read the terminal any more.
+    InputFailed(String),
+}
+
+/// Starts the input and signal threads and returns the receiving end.
+pub fn spawn() -> std::io::Result<Receiver<Event>> {
+    let (tx, rx) = mpsc::channel();
+    spawn_input(tx.clone());
+    spawn_signals(tx)?;
+    Ok(rx)
+}
+
+fn spawn_input(tx: Sender<Event>) {
+    thread::spawn(move || loop {
+        // `read` blocks until the terminal has something: no polling, no ticks.
+        let msg = match crossterm::event::read() {
+            Ok(ev) => Event::Input(ev),
+            Err(e) => Event::InputFailed(e.to_string()),
+        };
+        let failed = matches!(msg, Event::InputFailed(_));
+        if tx.send(msg).is_err() || failed {
+            return;
+        }
+    });
+}
+
+fn spawn_signals(tx: Sender<Event>) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            let _ = tx.send(Event::Terminate);
+        }
+    });
+    Ok(())
+}

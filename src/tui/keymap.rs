@@ -1,0 +1,127 @@
+//! Keys and mouse to actions: a pure function of the mode and the event.
+
+use super::app::{Action, Mode};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+
+/// The action an input event asks for in `mode`, if any.
+pub fn action(mode: Mode, event: &Event) -> Option<Action> {
+    match event {
+        Event::Key(key) => key_action(mode, key),
+        Event::Mouse(m) => match m.kind {
+            MouseEventKind::Down(MouseButton::Left) if mode == Mode::Board => Some(Action::Click {
+                col: m.column,
+                row: m.row,
+            }),
+            MouseEventKind::ScrollUp if matches!(mode, Mode::Board | Mode::Start) => {
+                Some(Action::ScrollUp)
+            }
+            MouseEventKind::ScrollDown if matches!(mode, Mode::Board | Mode::Start) => {
+                Some(Action::ScrollDown)
+            }
+            _ => None,
+        },
+        Event::Resize(w, h) => Some(Action::Resize(*w, *h)),
+        _ => None,
+    }
+}
+
+fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return Some(Action::ForceQuit);
+    }
+    if mode == Mode::Command {
+        return match key.code {
+            KeyCode::Char(c) => Some(Action::CommandInput(c)),
+            KeyCode::Backspace => Some(Action::CommandBackspace),
+            KeyCode::Enter => Some(Action::CommandSubmit),
+            KeyCode::Tab => Some(Action::CommandComplete),
+            KeyCode::Esc => Some(Action::Cancel),
+            _ => None,
+        };
+    }
+    let common = match key.code {
+        KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
+        KeyCode::Down | KeyCode::Char('j') => Some(Action::Down),
+        KeyCode::Left | KeyCode::Char('h') => Some(Action::Left),
+        KeyCode::Right | KeyCode::Char('l') => Some(Action::Right),
+        KeyCode::Enter | KeyCode::Char(' ') => Some(Action::Activate),
+        KeyCode::Esc => Some(Action::Cancel),
+        KeyCode::Char('q') => Some(Action::Quit),
+        KeyCode::Char('?') => Some(Action::Help),
+        KeyCode::PageUp => Some(Action::ScrollUp),
+        KeyCode::PageDown => Some(Action::ScrollDown),
+        _ => None,
+    };
+    match mode {
+        Mode::Confirm => match key.code {
+            KeyCode::Char('y' | 'Y') => Some(Action::Yes),
+            KeyCode::Char('n' | 'N') => Some(Action::No),
+            KeyCode::Esc => Some(Action::Cancel),
+            KeyCode::Char('q') => Some(Action::Quit),
+            _ => None,
+        },
+        Mode::GameOver => match key.code {
+            KeyCode::Char('n') => Some(Action::NewGame),
+            KeyCode::Char('u') => Some(Action::Undo),
+            _ => common,
+        },
+        Mode::Board => match key.code {
+            KeyCode::Char('u') => Some(Action::Undo),
+            KeyCode::Char('r') => Some(Action::Redo),
+            KeyCode::Char('f') => Some(Action::Flip),
+            KeyCode::Char('n') => Some(Action::ToggleNumbers),
+            KeyCode::Char(':') => Some(Action::OpenCommand),
+            _ => common,
+        },
+        Mode::Start | Mode::Help | Mode::Command => common,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn letters_are_text_in_the_command_line_and_keys_on_the_board() {
+        assert_eq!(
+            action(Mode::Board, &key(KeyCode::Char('u'))),
+            Some(Action::Undo)
+        );
+        assert_eq!(
+            action(Mode::Command, &key(KeyCode::Char('u'))),
+            Some(Action::CommandInput('u'))
+        );
+        assert_eq!(
+            action(Mode::Board, &key(KeyCode::Char('k'))),
+            Some(Action::Up)
+        );
+        assert_eq!(
+            action(Mode::Confirm, &key(KeyCode::Char('y'))),
+            Some(Action::Yes)
+        );
+    }
+
+    #[test]
+    fn ctrl_c_always_quits() {
+        let ev = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        for mode in [
+            Mode::Start,
+            Mode::Board,
+            Mode::Command,
+            Mode::Help,
+            Mode::Confirm,
+            Mode::GameOver,
+        ] {
+            assert_eq!(action(mode, &ev), Some(Action::ForceQuit));
+        }
+    }
+}

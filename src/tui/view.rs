@@ -1,0 +1,360 @@
+//! The whole screen, drawn from the state without changing it.
+
+use super::app::{App, Overlay};
+use super::board_view;
+use super::layout::{MIN_HEIGHT, MIN_WIDTH};
+use checkers::{Color, Move};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+/// Every key, for the help overlay (and the README).
+pub const KEYS: &[(&str, &str)] = &[
+    ("arrows / h j k l", "move the cursor"),
+    ("Enter / Space", "select a piece, then a landing square"),
+    ("mouse click", "select a piece, then a landing square"),
+    ("Esc", "cancel the selection (not under touch-move)"),
+    (":", "type a move (11-15, c3:e5:g7) or a command"),
+    ("Tab", "in the command line: complete a legal move"),
+    ("u / r", "undo / redo a move"),
+    ("f", "flip the board"),
+    ("n", "show or hide square numbers"),
+    ("PgUp / PgDn", "scroll the move list"),
+    ("?", "this help"),
+    ("q", "quit (asks while a game is in progress)"),
+    ("Ctrl-C", "quit at once"),
+];
+
+/// The commands of the `:` line.
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("undo, redo", "take back or replay a move"),
+    ("flip", "turn the board round"),
+    ("new [variant]", "start a new game"),
+    ("resign", "resign the game"),
+    ("draw", "offer a draw"),
+    ("help", "this help"),
+    ("quit", "leave"),
+];
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let layout = self.layout();
+        if layout.too_small {
+            let text = vec![
+                Line::from(format!("enlarge the terminal to {MIN_WIDTH}×{MIN_HEIGHT}")),
+                Line::from(format!("(it is {}×{} now)", area.width, area.height)),
+            ];
+            let y = area.height / 2;
+            Paragraph::new(text)
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true })
+                .render(
+                    Rect::new(0, y.saturating_sub(1), area.width, 2.min(area.height)),
+                    buf,
+                );
+            return;
+        }
+        if let Some(menu) = &self.start_menu {
+            return render_start(self, menu, area, buf);
+        }
+        board_view::render(self, &layout, buf);
+        render_panel(self, layout.panel, buf);
+        render_status(self, layout.status, buf);
+        render_command(self, layout.command, buf);
+        if let Some(overlay) = &self.overlay {
+            render_overlay(self, overlay, area, buf);
+        }
+    }
+}
+
+fn side_glyph(app: &App, c: Color) -> &'static str {
+    match c {
+        Color::White => app.theme.glyphs.white_man,
+        Color::Black => app.theme.glyphs.black_man,
+    }
+}
+
+fn capitalised(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let pos = app.game.position();
+    let rules = app.game.rules();
+    let mut lines = vec![Line::styled(rules.name.clone(), t.title())];
+    let side = pos.side_to_move();
+    lines.push(match app.game.outcome() {
+        Some(o) => Line::styled(format!("Game over: {o}"), t.info()),
+        None => Line::from(format!(
+            "{} {} to move",
+            side_glyph(app, side),
+            capitalised(side)
+        )),
+    });
+    for c in [Color::White, Color::Black] {
+        lines.push(Line::from(format!(
+            "{} {}: {} men, {} kings",
+            side_glyph(app, c),
+            capitalised(c),
+            pos.men(c).count(),
+            pos.kings(c).count()
+        )));
+    }
+    if app.touch_move() {
+        lines.push(Line::styled("touch-move in force", t.dim()));
+    }
+    for (rule, count) in app.game.counters() {
+        let left = rule.plies().saturating_sub(count);
+        if left <= 20 {
+            lines.push(Line::styled(
+                format!("{}: {} of {} moves", rule.name, count / 2, rule.moves),
+                t.error(),
+            ));
+        }
+    }
+    let reps = app.game.repetitions();
+    if reps >= 2 && app.game.outcome().is_none() {
+        lines.push(Line::styled(
+            format!(
+                "position repeated {reps} times (draw at {})",
+                rules.repetition
+            ),
+            t.error(),
+        ));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::styled("Moves", t.title()));
+    let header = lines.len() as u16;
+    let rows = move_rows(app);
+    let room = area.height.saturating_sub(header) as usize;
+    let end = rows.len().saturating_sub(
+        app.scroll
+            .min(rows.len().saturating_sub(room.min(rows.len()))),
+    );
+    let start = end.saturating_sub(room);
+    for row in &rows[start..end] {
+        lines.push(Line::from(row.clone()));
+    }
+    if rows.is_empty() {
+        lines.push(Line::styled("(none yet)", t.dim()));
+    }
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// The move list as numbered full moves in the variant's notation.
+fn move_rows(app: &App) -> Vec<String> {
+    let moves: Vec<Move> = app.game.moves().copied().collect();
+    let first = app.game.rules().first_move;
+    // A game set up with the second player to move starts with "1. ...".
+    let offset = usize::from(app.game.start().side_to_move() != first);
+    let texts: Vec<String> = moves.iter().map(|m| app.write(m)).collect();
+    let mut rows = Vec::new();
+    let mut i = 0;
+    let mut number = 1;
+    if offset == 1 && !texts.is_empty() {
+        rows.push(format!("{number:>3}. ...     {}", texts[0]));
+        i = 1;
+        number += 1;
+    }
+    while i < texts.len() {
+        let second = texts.get(i + 1).cloned().unwrap_or_default();
+        rows.push(format!("{number:>3}. {:<9} {second}", texts[i]));
+        i += 2;
+        number += 1;
+    }
+    rows
+}
+
+fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let line = if let Some(s) = &app.status {
+        Line::styled(
+            format!(" {}", s.text),
+            if s.error { t.error() } else { t.info() },
+        )
+    } else if let Some(o) = app.game.outcome() {
+        Line::styled(format!(" Game over: {o}"), t.info())
+    } else {
+        let side = app.game.position().side_to_move();
+        let mut spans = vec![Span::raw(format!(" {} to move", capitalised(side)))];
+        if let Some((most, rule)) = app.capture_summary() {
+            spans.push(Span::styled(" · a capture is mandatory", t.error()));
+            let g = &t.glyphs;
+            if rule && most > 1 {
+                spans.push(Span::styled(
+                    format!(" · {} take the most: {most}", g.most_capture),
+                    t.error(),
+                ));
+            } else if most > 1 {
+                spans.push(Span::styled(
+                    format!(" · {} longest takes {most}", g.most_capture),
+                    t.info(),
+                ));
+            }
+        }
+        if app.selection.is_some() {
+            spans.push(Span::styled(" · choose a landing square", t.info()));
+        }
+        Line::from(spans)
+    };
+    Paragraph::new(line).render(area, buf);
+}
+
+fn render_command(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let line = match &app.command {
+        Some(cmd) => Line::from(vec![
+            Span::raw(":"),
+            Span::raw(cmd.text.clone()),
+            Span::styled("_", t.cursor()),
+        ]),
+        None => Line::styled(
+            " ? help · : type a move · u undo · r redo · f flip · q quit",
+            t.dim(),
+        ),
+    };
+    Paragraph::new(line).render(area, buf);
+}
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn dialog(title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    let width = lines
+        .iter()
+        .map(|l| l.width() as u16)
+        .max()
+        .unwrap_or(10)
+        .max(title.len() as u16)
+        + 4;
+    let rect = centered(area, width, lines.len() as u16 + 2);
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {title} ")),
+        )
+        .render(rect, buf);
+}
+
+fn render_overlay(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    match overlay {
+        Overlay::Help => {
+            let mut lines: Vec<Line<'static>> = KEYS
+                .iter()
+                .map(|(k, v)| Line::from(format!(" {k:<18} {v}")))
+                .collect();
+            let names: Vec<&str> = COMMANDS.iter().map(|(k, _)| *k).collect();
+            let (a, b) = names.split_at(names.len() / 2);
+            lines.push(Line::styled(
+                format!(" commands after `:`  {}", a.join(" · ")),
+                t.title(),
+            ));
+            lines.push(Line::styled(
+                format!("                     {}", b.join(" · ")),
+                t.title(),
+            ));
+            let g = &t.glyphs;
+            lines.push(Line::from(format!(
+                " {} must capture  {} takes the most  {} selected  {} landing  {} taken  {} last move",
+                g.must_capture, g.most_capture, g.selected, g.target, g.taken, g.last_move
+            )));
+            lines.push(Line::styled(" Esc or ? to close", t.dim()));
+            dialog("Help", lines, area, buf);
+        }
+        Overlay::ConfirmQuit => dialog(
+            "Quit?",
+            vec![
+                Line::from(" The game in progress will be lost."),
+                Line::from(" Quit now?  y: yes  n: no "),
+            ],
+            area,
+            buf,
+        ),
+        Overlay::DrawOffer { by } => dialog(
+            "Draw offered",
+            vec![
+                Line::from(format!(" {} offers a draw.", capitalised(*by))),
+                Line::from(format!(
+                    " {}, do you accept?  y: yes  n: no ",
+                    capitalised(by.opposite())
+                )),
+            ],
+            area,
+            buf,
+        ),
+        Overlay::GameOver => {
+            let outcome = app.game.outcome();
+            let headline = match &outcome {
+                Some(o) => match o.winner {
+                    Some(c) => format!(" {} wins.", capitalised(c)),
+                    None => " Draw.".to_string(),
+                },
+                None => " Game over.".to_string(),
+            };
+            let reason = outcome.map(|o| format!(" {o}")).unwrap_or_default();
+            dialog(
+                "Game over",
+                vec![
+                    Line::styled(headline, t.title()),
+                    Line::from(reason),
+                    Line::from(""),
+                    Line::from(" n: new game  u: undo  Esc: look at the board  q: quit "),
+                ],
+                area,
+                buf,
+            );
+        }
+    }
+}
+
+fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let mut lines = vec![
+        Line::styled("checkers", t.title()),
+        Line::from(""),
+        Line::from("Choose a variant (↑/↓, Enter to play):"),
+        Line::from(""),
+    ];
+    for (i, r) in menu.variants.iter().enumerate() {
+        let marker = if i == menu.selected { "▶ " } else { "  " };
+        let style = if i == menu.selected {
+            t.highlight_row()
+        } else {
+            Style::default()
+        };
+        lines.push(Line::styled(format!("{marker}{:<20}", r.name), style));
+        lines.push(Line::styled(format!("    {}", r.description), t.dim()));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(
+        "Opponent: another person at this terminal (hot-seat)",
+    ));
+    lines.push(Line::from(""));
+    lines.push(Line::styled("Enter: play   q: quit", t.dim()));
+    let rect = Rect::new(
+        2,
+        1,
+        area.width.saturating_sub(4),
+        area.height.saturating_sub(2),
+    );
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(rect, buf);
+}
