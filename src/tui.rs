@@ -5,6 +5,8 @@ mod board_view;
 mod event;
 mod keymap;
 mod layout;
+#[cfg(test)]
+mod tests;
 mod theme;
 mod view;
 

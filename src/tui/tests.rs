@@ -1,0 +1,1 @@
+//! Tests of the terminal front end: rendered screens and the update function.
