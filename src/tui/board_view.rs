@@ -152,9 +152,23 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
                     } else {
                         bg.patch(style)
                     };
-                    put(buf, cx, cy, glyph, style);
-                    if matches!(p, Piece::King(_)) {
-                        put(buf, cx, cy - 1, g.crown, style);
+                    let king = matches!(p, Piece::King(_));
+                    if sw >= 9 && sh >= 4 {
+                        let big = match p.color() {
+                            Color::White => g.big_white,
+                            Color::Black => g.big_black,
+                        };
+                        put(buf, cx - 2, cy - 1, big[0], style);
+                        put(buf, cx - 2, cy, big[1], style);
+                        if king {
+                            let crown = g.crown.repeat(3);
+                            put(buf, cx - 1, cy - 2, &crown, style);
+                        }
+                    } else {
+                        put(buf, cx, cy, glyph, style);
+                        if king {
+                            put(buf, cx, cy - 1, g.crown, style);
+                        }
                     }
                 }
                 None => {
@@ -169,10 +183,11 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
             }
             if app.cursor == (file, rank) && app.overlay.is_none() {
                 let style = bg.patch(theme.cursor()).patch(theme.mark());
-                if cx > rect.x {
-                    put(buf, cx - 1, cy, "[", style);
+                let reach = if sw >= 9 && sh >= 4 { 3 } else { 1 };
+                if cx >= rect.x + reach {
+                    put(buf, cx - reach, cy, "[", style);
                 }
-                put(buf, cx + 1, cy, "]", style);
+                put(buf, cx + reach, cy, "]", style);
             }
         }
     }

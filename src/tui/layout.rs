@@ -29,9 +29,10 @@ pub fn compute(width: u16, height: u16) -> Layout {
     let full = Rect::new(0, 0, width, height);
     let too_small = width < MIN_WIDTH || height < MIN_HEIGHT;
     let avail_h = height.saturating_sub(4);
-    let mut square_h = (avail_h / 8).max(2);
-    let w_max = (width.saturating_sub(3 + PANEL_MIN) / 8).max(4);
-    let square_w = (square_h * 3).min(w_max);
+    // Beyond about 11×5 cells a square only adds empty space around its piece.
+    let mut square_h = (avail_h / 8).clamp(2, 5);
+    let w_max = (width.saturating_sub(3 + PANEL_MIN) / 8).clamp(4, 11);
+    let square_w = (square_h * 5 / 2 + 1).min(w_max);
     if square_w < square_h * 2 {
         square_h = (square_w / 2).max(2);
     }

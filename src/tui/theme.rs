@@ -17,6 +17,9 @@ pub struct Glyphs {
     pub last_move: &'static str,
     pub emptied: &'static str,
     pub light_fill: &'static str,
+    /// Two-row discs for large squares: white top/bottom, black top/bottom.
+    pub big_white: [&'static str; 2],
+    pub big_black: [&'static str; 2],
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -31,6 +34,8 @@ const UNICODE: Glyphs = Glyphs {
     last_move: "•",
     emptied: "∙",
     light_fill: " ",
+    big_white: ["▄░░░▄", "▀░░░▀"],
+    big_black: ["▄███▄", "▀███▀"],
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -45,6 +50,8 @@ const ASCII: Glyphs = Glyphs {
     last_move: "'",
     emptied: ".",
     light_fill: " ",
+    big_white: ["/www\\", "\\www/"],
+    big_black: ["/bbb\\", "\\bbb/"],
 };
 
 /// How the board and panels are drawn.

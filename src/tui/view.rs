@@ -98,12 +98,13 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         )),
     });
     for c in [Color::White, Color::Black] {
+        let (men, kings) = (pos.men(c).count(), pos.kings(c).count());
         lines.push(Line::from(format!(
-            "{} {}: {} men, {} kings",
+            "{} {}: {men} {}, {kings} {}",
             side_glyph(app, c),
             capitalised(c),
-            pos.men(c).count(),
-            pos.kings(c).count()
+            if men == 1 { "man" } else { "men" },
+            if kings == 1 { "king" } else { "kings" },
         )));
     }
     if app.touch_move() {
