@@ -34,6 +34,30 @@ enum Command {
     Perft(PerftArgs),
     /// Play a hot-seat game in the terminal straight away
     Play(PlayArgs),
+    /// Search a position with the AI and print the best move, per finished depth
+    Analyze(AnalyzeArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime"])))]
+struct AnalyzeArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Position as a PDN FEN (default: the variant's start position)
+    #[arg(long)]
+    fen: Option<String>,
+    /// Search this many plies (captures are always followed to the end), 1 to 60
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth: Option<u32>,
+    /// Search for this many milliseconds
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    movetime: Option<u64>,
+    /// Transposition table size in megabytes
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hash: u64,
+    /// Print one JSON object per depth, then a final one with "best" and "notation"
+    #[arg(long)]
+    json: bool,
 }
 
 /// The rules for a game: optional, english by default.
@@ -240,6 +264,7 @@ pub fn run() -> i32 {
         Some(Command::Moves(a)) => moves(&a),
         Some(Command::Perft(a)) => perft(&a),
         Some(Command::Play(a)) => play(&a, &cli.display),
+        Some(Command::Analyze(a)) => analyze(&a),
     };
     match result {
         Ok(()) | Err(Fail::Closed) => 0,
@@ -466,4 +491,113 @@ fn sorted_split(split: Vec<(Move, u64)>, rules: &Ruleset) -> Vec<(Move, u64)> {
         .into_iter()
         .map(|m| *split.iter().find(|(s, _)| *s == m).expect("same moves"))
         .collect()
+}
+
+/// A score in men, or a forced win or loss in plies.
+fn score_json(score: i32) -> (serde_json::Value, Option<i32>) {
+    use checkers::ai::{MATE, MATE_BOUND};
+    if score.abs() >= MATE_BOUND {
+        let plies = MATE - score.abs();
+        (
+            serde_json::json!(if score > 0 { 999.0 } else { -999.0 }),
+            Some(if score > 0 { plies } else { -plies }),
+        )
+    } else {
+        (serde_json::json!((score as f64) / 100.0), None)
+    }
+}
+
+fn score_text(score: i32) -> String {
+    match score_json(score) {
+        (_, Some(plies)) if plies > 0 => format!("win in {plies} plies"),
+        (_, Some(plies)) => format!("loss in {} plies", -plies),
+        _ => format!("{:+.2}", score as f64 / 100.0),
+    }
+}
+
+fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
+    use checkers::ai::{Engine, Limits};
+    let rules = load_rules(&a.rules)?;
+    let pos = start_position(&rules, a.fen.as_deref())?;
+    if checkers::legal_moves(&pos, &rules).is_empty() {
+        return Err(Fail::Input(format!(
+            "the position has no legal move: {} has lost, there is nothing to analyse",
+            pos.side_to_move()
+        )));
+    }
+    let limits = Limits {
+        depth: a.depth,
+        movetime: a.movetime.map(std::time::Duration::from_millis),
+        nodes: None,
+    };
+    let mut engine = Engine::new(&rules, a.hash as usize);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut out = io::stdout().lock();
+    let mut failed: Option<io::Error> = None;
+    let write = |m: &Move| notation::write(m, &rules.notation);
+    let result = engine.search(&pos, &[], limits, &stop, &mut |info| {
+        let pv: Vec<String> = info.pv.iter().map(write).collect();
+        let line = if a.json {
+            let (score, mate) = score_json(info.score);
+            let mut obj = serde_json::json!({
+                "depth": info.depth,
+                "score": score,
+                "nodes": info.nodes,
+                "nps": info.nps(),
+                "ms": info.elapsed.as_millis() as u64,
+                "pv": pv,
+            });
+            if let Some(m) = mate {
+                obj["mate"] = m.into();
+            }
+            obj.to_string()
+        } else {
+            format!(
+                "depth {:>2}  score {:>7}  nodes {:>10}  nps {:>9}  pv {}",
+                info.depth,
+                score_text(info.score),
+                info.nodes,
+                info.nps(),
+                pv.join(" ")
+            )
+        };
+        if failed.is_none() {
+            if let Err(e) = writeln!(out, "{line}") {
+                failed = Some(e);
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    let best = result
+        .best
+        .expect("a position with legal moves has a best move");
+    let info = &result.info;
+    if a.json {
+        let (score, mate) = score_json(info.score);
+        let mut obj = serde_json::json!({
+            "best": move_json(&best),
+            "notation": write(&best),
+            "score": score,
+            "depth": info.depth,
+            "nodes": info.nodes,
+            "nps": info.nps(),
+            "ms": info.elapsed.as_millis() as u64,
+            "pv": info.pv.iter().map(write).collect::<Vec<_>>(),
+        });
+        if let Some(m) = mate {
+            obj["mate"] = m.into();
+        }
+        writeln!(out, "{obj}")?;
+    } else {
+        writeln!(
+            out,
+            "best {}  score {}  depth {}",
+            write(&best),
+            score_text(info.score),
+            info.depth
+        )?;
+    }
+    Ok(())
 }

@@ -12,6 +12,7 @@
 //! ```
 #![doc = include_str!("../README.md")]
 
+pub mod ai;
 pub mod bitboard;
 pub mod fen;
 pub mod game;

@@ -100,7 +100,7 @@ impl Square {
 
     /// The dark square at `file` (0 = a) and `rank` (0 = rank 1), if it is dark.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file >= 8 || rank >= 8 || (file + rank) % 2 != 0 {
+        if file >= 8 || rank >= 8 || !(file + rank).is_multiple_of(2) {
             return None;
         }
         let bit = 9 * (rank / 2) + if rank % 2 == 1 { 5 } else { 0 } + file / 2;

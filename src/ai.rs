@@ -1,0 +1,67 @@
+//! The computer opponent: search limits and levels, search, evaluation.
+
+pub mod eval;
+pub mod search;
+mod tt;
+
+pub use search::{search, Engine, Info, Limits, SearchResult, MATE, MATE_BOUND};
+
+use std::time::Duration;
+
+/// One row of the level table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub level: u8,
+    /// Depth limit in plies (captures are always searched to the end).
+    pub depth: Option<u32>,
+    /// Time per move; `None` at level 10 means the player's think time.
+    pub movetime: Option<Duration>,
+    /// Random noise added to each root move's score, in hundredths of a man: the
+    /// "human" mistakes of the low levels. The move is still always legal.
+    pub noise: i32,
+    /// Whether the level resigns a hopeless position.
+    pub resigns: bool,
+}
+
+/// Levels 1 (beginner) to 10 (full strength within the think time).
+pub const LEVELS: [Level; 10] = [
+    lvl(1, Some(1), Some(100), 250, false),
+    lvl(2, Some(2), Some(100), 150, false),
+    lvl(3, Some(3), Some(200), 80, false),
+    lvl(4, Some(4), Some(300), 40, false),
+    lvl(5, Some(6), Some(400), 15, false),
+    lvl(6, Some(8), Some(500), 0, true),
+    lvl(7, Some(10), Some(700), 0, true),
+    lvl(8, Some(14), Some(1000), 0, true),
+    lvl(9, None, Some(2000), 0, true),
+    lvl(10, None, None, 0, true),
+];
+
+const fn lvl(level: u8, depth: Option<u32>, ms: Option<u64>, noise: i32, resigns: bool) -> Level {
+    Level {
+        level,
+        depth,
+        movetime: match ms {
+            Some(ms) => Some(Duration::from_millis(ms)),
+            None => None,
+        },
+        noise,
+        resigns,
+    }
+}
+
+impl Level {
+    /// The level numbered `n`, 1 to 10.
+    pub fn get(n: u8) -> Option<Level> {
+        LEVELS.get(usize::from(n).wrapping_sub(1)).copied()
+    }
+
+    /// The search limits of this level, with `think_time` for level 10.
+    pub fn limits(&self, think_time: Duration) -> Limits {
+        Limits {
+            depth: self.depth,
+            movetime: self.movetime.or(Some(think_time)),
+            nodes: None,
+        }
+    }
+}

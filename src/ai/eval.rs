@@ -1,0 +1,166 @@
+//! Static evaluation, in hundredths of a man, from the side to move's view.
+//!
+//! It reads the ruleset's settings, never its name: kings are worth far more
+//! where they fly, men that capture backwards defend differently, and the
+//! endgame knowledge about lone kings applies wherever kings fly.
+
+use crate::bitboard::{RANK_1, RANK_8, VALID};
+use crate::position::Position;
+use crate::rules::{KingMoves, Ruleset};
+use crate::square::Color;
+
+/// The weights of the evaluation; the values and how they were chosen are in the README.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub man: i32,
+    pub king: i32,
+    /// Bonus per man by rank counted from its own side (0 = back row, 6 = one step from crowning).
+    pub advance: [i32; 7],
+    /// Per man still on the back row while the opponent has men to crown.
+    pub back_rank: i32,
+    /// Per man on the four central squares.
+    pub center: i32,
+    /// Per king on the long diagonal (a1–h8), where kings fly.
+    pub long_diagonal: i32,
+    /// Per man one step from crowning with a free square ahead.
+    pub runaway: i32,
+    /// Per free forward step of a man (a cheap mobility measure).
+    pub mobility: i32,
+    /// Added to the side ahead per piece traded off, to make the win easier.
+    pub trade_bonus: i32,
+}
+
+/// Built-in weights for short-king and flying-king variants.
+pub fn default_weights(rules: &Ruleset) -> Weights {
+    let flying = rules.king_moves == KingMoves::AnyDistance;
+    Weights {
+        man: 100,
+        king: if flying { 280 } else { 150 },
+        advance: [0, 2, 4, 7, 11, 16, 24],
+        back_rank: 8,
+        center: 6,
+        long_diagonal: if flying { 20 } else { 0 },
+        runaway: 40,
+        mobility: 2,
+        trade_bonus: 3,
+    }
+}
+
+fn square_mask(names: &[&str]) -> u64 {
+    names
+        .iter()
+        .map(|n| {
+            crate::Square::from_algebraic(n)
+                .expect("valid square")
+                .mask()
+        })
+        .fold(0, |a, b| a | b)
+}
+
+/// Rank masks in the padded layout, rank 0 (rank 1) to rank 7.
+fn rank_masks() -> [u64; 8] {
+    let mut m = [0u64; 8];
+    for sq in crate::Square::all() {
+        m[sq.rank() as usize] |= sq.mask();
+    }
+    m
+}
+
+/// An evaluator for one ruleset.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    pub weights: Weights,
+    flying: bool,
+    ranks: [u64; 8],
+    center: u64,
+    long_diagonal: u64,
+}
+
+impl Evaluator {
+    pub fn new(rules: &Ruleset) -> Evaluator {
+        Evaluator::with_weights(rules, default_weights(rules))
+    }
+
+    pub fn with_weights(rules: &Ruleset, weights: Weights) -> Evaluator {
+        Evaluator {
+            weights,
+            flying: rules.king_moves == KingMoves::AnyDistance,
+            ranks: rank_masks(),
+            center: square_mask(&["d4", "f4", "c5", "e5"]),
+            long_diagonal: square_mask(&["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]),
+        }
+    }
+
+    /// The score of `pos` for the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let white = self.side_score(pos, Color::White);
+        let black = self.side_score(pos, Color::Black);
+        let mut score = white - black;
+        score = self.endgame(pos, score);
+        match pos.side_to_move() {
+            Color::White => score,
+            Color::Black => -score,
+        }
+    }
+
+    fn side_score(&self, pos: &Position, c: Color) -> i32 {
+        let w = &self.weights;
+        let men = pos.men(c).0;
+        let kings = pos.kings(c).0;
+        let them = c.opposite();
+        let empty = VALID & !pos.occupied().0;
+        let mut s = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
+        for (r, adv) in w.advance.iter().enumerate() {
+            let rank = if c == Color::White { r } else { 7 - r };
+            s += (men & self.ranks[rank]).count_ones() as i32 * adv;
+        }
+        if !pos.men(them).is_empty() {
+            let back = if c == Color::White { RANK_1 } else { RANK_8 };
+            s += (men & back).count_ones() as i32 * w.back_rank;
+        }
+        s += ((men | kings) & self.center).count_ones() as i32 * w.center;
+        s += (kings & self.long_diagonal).count_ones() as i32 * w.long_diagonal;
+        let (fwd, seventh) = if c == Color::White {
+            ([4u32, 5], self.ranks[6])
+        } else {
+            ([60u32, 59], self.ranks[1])
+        };
+        let step = |b: u64, r: u32| b.rotate_left(r) & VALID;
+        let free =
+            (step(men, fwd[0]) & empty).count_ones() + (step(men, fwd[1]) & empty).count_ones();
+        s += free as i32 * w.mobility;
+        let runners = men & seventh;
+        if runners != 0 {
+            let crowning = step(runners, fwd[0]) & empty | step(runners, fwd[1]) & empty;
+            s += crowning.count_ones() as i32 * w.runaway;
+        }
+        s
+    }
+
+    /// Material that cannot win is worth little; material that can is worth more
+    /// the fewer pieces remain.
+    fn endgame(&self, pos: &Position, score: i32) -> i32 {
+        let wc = pos.pieces(Color::White).count() as i32;
+        let bc = pos.pieces(Color::Black).count() as i32;
+        let no_men = pos.men(Color::White).is_empty() && pos.men(Color::Black).is_empty();
+        if no_men {
+            let (strong, weak) = if wc >= bc { (wc, bc) } else { (bc, wc) };
+            let weak_color = if wc >= bc { Color::Black } else { Color::White };
+            if strong == weak && strong <= 2 {
+                return score / 16;
+            }
+            if self.flying && weak == 1 {
+                // One flying king draws against two, and against three if it holds
+                // the long diagonal (seed 003's main road).
+                let holds = pos.kings(weak_color).0 & self.long_diagonal != 0;
+                if strong <= 2 || (strong == 3 && holds) {
+                    return score / 16;
+                }
+            }
+        }
+        // Trading down helps the side that is ahead.
+        let total = wc + bc;
+        let ahead = (wc - bc).signum();
+        score + ahead * (24 - total) * self.weights.trade_bonus
+    }
+}

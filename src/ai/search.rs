@@ -1,0 +1,492 @@
+//! Iterative deepening negamax with principal-variation search.
+//!
+//! One code path for every ruleset: the move generator is specialised per
+//! ruleset through the same [`Kernel`] dispatch perft uses, and captures, which
+//! are compulsory, are searched past the horizon until the position is quiet, so
+//! the search never stands pat in the middle of an exchange.
+
+use super::eval::Evaluator;
+use super::tt::{Bound, Entry, Table};
+use crate::movegen::{dispatch, generate, Kernel, Run};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::rules::Ruleset;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A won position's score; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses, not evaluations.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = MATE + 1;
+const MAX_PLY: usize = 128;
+
+/// When to stop searching. Unset limits do not apply; with none set the search
+/// runs until stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub movetime: Option<Duration>,
+    pub nodes: Option<u64>,
+}
+
+/// What the search reports after each finished depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    /// Hundredths of a man for the side to move; see [`MATE`].
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// The outcome of a search: the best move found (none if there is no legal
+/// move) and the last finished depth's report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub info: Info,
+    /// Every root move with the score it got at the last finished depth.
+    pub root_scores: Vec<(Move, i32)>,
+}
+
+/// A search engine for one ruleset, keeping its transposition table between searches.
+#[derive(Debug)]
+pub struct Engine {
+    rules: Ruleset,
+    pub eval: Evaluator,
+    tt: Table,
+}
+
+impl Engine {
+    /// An engine with a transposition table of `tt_mb` megabytes.
+    pub fn new(rules: &Ruleset, tt_mb: usize) -> Engine {
+        Engine {
+            rules: rules.clone(),
+            eval: Evaluator::new(rules),
+            tt: Table::new(tt_mb),
+        }
+    }
+
+    /// The ruleset this engine plays.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// Forgets earlier searches, so that the next one depends only on its input.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches `pos`. `history` holds the hashes of the game's earlier positions
+    /// (for repetition); `stop` ends the search early from another thread;
+    /// `on_info` hears about each finished depth.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        struct S<'a> {
+            engine: &'a mut Engine,
+            pos: &'a Position,
+            history: &'a [u64],
+            limits: Limits,
+            stop: &'a AtomicBool,
+            on_info: &'a mut dyn FnMut(&Info),
+        }
+        impl Run for S<'_> {
+            type Out = SearchResult;
+            fn run<G: Kernel>(self) -> SearchResult {
+                let mut s = Searcher::<G> {
+                    eval: &self.engine.eval,
+                    tt: &mut self.engine.tt,
+                    stop: self.stop,
+                    start: Instant::now(),
+                    limits: self.limits,
+                    nodes: 0,
+                    aborted: false,
+                    path: self.history.to_vec(),
+                    killers: [[None; 2]; MAX_PLY],
+                    history: Box::new([[0; 64]; 64]),
+                    pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
+                    pv_len: [0; MAX_PLY],
+                    _g: std::marker::PhantomData,
+                };
+                s.iterate(self.pos, self.on_info)
+            }
+        }
+        dispatch(
+            self.rules.gen_flags(),
+            S {
+                engine: self,
+                pos,
+                history,
+                limits,
+                stop,
+                on_info,
+            },
+        )
+    }
+}
+
+/// Runs a one-off search with a fresh engine, for tools and tests.
+pub fn search(pos: &Position, rules: &Ruleset, limits: Limits) -> SearchResult {
+    let mut engine = Engine::new(rules, 16);
+    let stop = AtomicBool::new(false);
+    engine.search(pos, &[], limits, &stop, &mut |_| {})
+}
+
+/// A stop flag shared with a search running on another thread.
+pub fn stop_flag() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+/// A move's identity for killers: start, end and captured set.
+type MoveKey = (u8, u8, u64);
+
+fn key_of(m: &Move) -> MoveKey {
+    (m.from().bit(), m.to().bit(), m.captured().0)
+}
+
+struct Searcher<'a, G: Kernel> {
+    eval: &'a Evaluator,
+    tt: &'a mut Table,
+    stop: &'a AtomicBool,
+    start: Instant,
+    limits: Limits,
+    nodes: u64,
+    aborted: bool,
+    /// Hashes of the positions from the game's start to the current node.
+    path: Vec<u64>,
+    killers: [[Option<MoveKey>; 2]; MAX_PLY],
+    history: Box<[[u32; 64]; 64]>,
+    pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    _g: std::marker::PhantomData<G>,
+}
+
+impl<G: Kernel> Searcher<'_, G> {
+    fn iterate(&mut self, root: &Position, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let mut list = MoveList::new();
+        generate::<G>(root, &mut list);
+        let mut root_moves: Vec<(Move, i32)> = list.iter().map(|m| (*m, 0)).collect();
+        let mut result = SearchResult {
+            best: root_moves.first().map(|(m, _)| *m),
+            info: Info {
+                depth: 0,
+                score: if root_moves.is_empty() { -MATE } else { 0 },
+                nodes: 0,
+                elapsed: Duration::ZERO,
+                pv: root_moves
+                    .first()
+                    .map(|(m, _)| vec![*m])
+                    .unwrap_or_default(),
+            },
+            root_scores: root_moves.clone(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .min(MAX_PLY as u32 - 8);
+        for depth in 1..=max_depth {
+            let score = self.root(root, depth as i32, &mut root_moves);
+            if self.aborted {
+                break;
+            }
+            root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
+            result = SearchResult {
+                best: Some(root_moves[0].0),
+                info: Info {
+                    depth,
+                    score,
+                    nodes: self.nodes,
+                    elapsed: self.start.elapsed(),
+                    pv,
+                },
+                root_scores: root_moves.clone(),
+            };
+            on_info(&result.info);
+            if score.abs() >= MATE_BOUND && depth as i32 > MATE - score.abs() + 2 {
+                break; // a forced result: deeper search cannot change it
+            }
+            if let Some(t) = self.limits.movetime {
+                // A deeper iteration takes several times as long: do not start one
+                // that cannot finish.
+                if self.start.elapsed() * 2 > t {
+                    break;
+                }
+            }
+        }
+        result
+    }
+
+    #[allow(clippy::needless_range_loop)] // scores are written back into `moves`
+    fn root(&mut self, pos: &Position, depth: i32, moves: &mut [(Move, i32)]) -> i32 {
+        let mut alpha = -INF;
+        let beta = INF;
+        self.pv_len[0] = 0;
+        self.path.push(pos.hash());
+        for i in 0..moves.len() {
+            let m = moves[i].0;
+            let child = pos.after(&m);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha && !self.aborted {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            moves[i].1 = if score > alpha || i == 0 { score } else { -INF };
+            if score > alpha {
+                alpha = score;
+                self.set_pv(0, m);
+            }
+        }
+        self.path.pop();
+        alpha
+    }
+
+    fn set_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][0] = Some(m);
+        let n = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        for i in 0..n.min(MAX_PLY - 1) {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = n + 1;
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self
+                    .limits
+                    .movetime
+                    .is_some_and(|t| self.start.elapsed() >= t))
+        {
+            self.aborted = true;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Whether the position with this hash already occurred with the same side to
+    /// move since the last irreversible move could have: a draw by repetition in
+    /// the search counts from the second occurrence.
+    fn repeated(&self, hash: u64) -> bool {
+        self.path
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&h| h == hash)
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv_len[ply.min(MAX_PLY - 1)] = 0;
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let hash = pos.hash();
+        if ply > 0 && self.repeated(hash) {
+            return 0;
+        }
+        let mut list = MoveList::new();
+        generate::<G>(pos, &mut list);
+        if list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let forced = list[0].is_capture();
+        if (depth <= 0 && !forced) || ply >= MAX_PLY - 2 {
+            return self.eval.evaluate(pos);
+        }
+        let depth = depth.max(0);
+
+        let mut tt_index = None;
+        if let Some(e) = self.tt.probe(hash) {
+            tt_index = Some(e.best as usize);
+            if e.depth as i32 >= depth && ply > 0 {
+                let s = score_from_tt(e.score as i32, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut scores = self.order_scores(&list, tt_index, ply);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_index = 0;
+        self.path.push(hash);
+        for n in 0..list.len() {
+            // Pick the best-scored remaining move: a cut-off usually comes early,
+            // so sorting the whole list would be wasted work.
+            let i = (n..list.len())
+                .max_by_key(|&j| (scores[j].0, std::cmp::Reverse(j)))
+                .unwrap_or(n);
+            scores.swap(n, i);
+            let i = scores[n].1;
+            let m = list[i];
+            let child = pos.after(&m);
+            // A single legal reply costs no depth: the choice was forced.
+            let next = if list.len() == 1 { depth } else { depth - 1 };
+            let score = if n == 0 {
+                -self.negamax(&child, next, ply + 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(&child, next, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.negamax(&child, next, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                self.path.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_index = i;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if alpha >= beta {
+                        if !m.is_capture() {
+                            self.reward(&m, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key: hash,
+            score: score_to_tt(best, ply) as i16,
+            depth: depth.min(i8::MAX as i32) as i8,
+            bound,
+            best: best_index.min(u8::MAX as usize) as u8,
+        });
+        best
+    }
+
+    fn reward(&mut self, m: &Move, ply: usize, depth: i32) {
+        let k = key_of(m);
+        let slot = &mut self.killers[ply.min(MAX_PLY - 1)];
+        if slot[0] != Some(k) {
+            slot[1] = slot[0];
+            slot[0] = Some(k);
+        }
+        let h = &mut self.history[m.from().bit() as usize][m.to().bit() as usize];
+        *h = h.saturating_add((depth * depth) as u32);
+    }
+
+    /// Move-order keys: the table's move, then the captures taking most, then
+    /// killers, promotions, then by history. Paired with each move's index.
+    fn order_scores(
+        &self,
+        list: &MoveList,
+        tt_index: Option<usize>,
+        ply: usize,
+    ) -> Vec<(i64, usize)> {
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        list.iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let mut s: i64 = 0;
+                if Some(i) == tt_index {
+                    s += 1 << 40;
+                }
+                s += (m.capture_count() as i64) << 32;
+                let k = key_of(m);
+                if killers[0] == Some(k) {
+                    s += 1 << 30;
+                } else if killers[1] == Some(k) {
+                    s += 1 << 29;
+                }
+                if m.promotes() {
+                    s += 1 << 28;
+                }
+                s += self.history[m.from().bit() as usize][m.to().bit() as usize] as i64;
+                (s, i)
+            })
+            .collect()
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right when the
+/// same position is reached at another ply.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

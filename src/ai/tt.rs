@@ -1,0 +1,62 @@
+//! The transposition table: search results keyed by the position's Zobrist hash.
+
+/// How a stored score bounds the true one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The true score is at least this (a beta cut-off).
+    Lower,
+    /// The true score is at most this (no move reached alpha).
+    Upper,
+}
+
+/// One stored result. The move is kept as its index in the generator's list,
+/// which is deterministic for a position, so an entry stays 16 bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub key: u64,
+    pub score: i16,
+    pub depth: i8,
+    pub bound: Bound,
+    pub best: u8,
+}
+
+/// A fixed-size table, one entry per slot, replaced when the new result is at
+/// least as deep or comes from a different position.
+#[derive(Debug)]
+pub struct Table {
+    slots: Vec<Option<Entry>>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (rounded down to a power of two of entries).
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let entries = (bytes / std::mem::size_of::<Option<Entry>>()).next_power_of_two() / 2;
+        let entries = entries.max(1024);
+        Table {
+            slots: vec![None; entries],
+            mask: entries - 1,
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = None);
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.slots[key as usize & self.mask].filter(|e| e.key == key)
+    }
+
+    #[inline]
+    pub fn store(&mut self, entry: Entry) {
+        let slot = &mut self.slots[entry.key as usize & self.mask];
+        match slot {
+            Some(old) if old.key == entry.key && old.depth > entry.depth => {}
+            _ => *slot = Some(entry),
+        }
+    }
+}
