@@ -1,11 +1,13 @@
 //! The computer opponent: search limits and levels, search, evaluation.
 
+pub mod arena;
 pub mod eval;
 pub mod search;
 mod tt;
 
 pub use search::{search, Engine, Info, Limits, SearchResult, MATE, MATE_BOUND};
 
+use crate::moves::Move;
 use std::time::Duration;
 
 /// One row of the level table.
@@ -62,6 +64,49 @@ impl Level {
             depth: self.depth,
             movetime: self.movetime.or(Some(think_time)),
             nodes: None,
+            exact_root: self.noise > 0,
         }
     }
+}
+
+/// A small deterministic generator (xorshift64*) for the levels' noise and for
+/// varied openings; reproducible from its seed.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+}
+
+/// The move a level plays from a finished search: the best one, or at the low
+/// levels the best after random noise on each root move's score, which makes
+/// the plausible but imperfect choices of a beginner.
+pub fn choose(result: &SearchResult, level: &Level, rng: &mut Rng) -> Option<Move> {
+    if level.noise == 0 || result.root_scores.len() < 2 {
+        return result.best;
+    }
+    let span = (2 * level.noise + 1) as u64;
+    result
+        .root_scores
+        .iter()
+        .map(|&(m, s)| {
+            let s = if s <= -MATE { -MATE } else { s };
+            (s + rng.below(span) as i32 - level.noise, m)
+        })
+        .max_by_key(|&(s, _)| s)
+        .map(|(_, m)| m)
 }

@@ -36,6 +36,32 @@ enum Command {
     Play(PlayArgs),
     /// Search a position with the AI and print the best move, per finished depth
     Analyze(AnalyzeArgs),
+    /// Play AI against AI from varied openings and report the score and Elo difference
+    Match(MatchArgs),
+}
+
+#[derive(Args, Debug)]
+struct MatchArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Number of games (played in pairs: each opening with both colours)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    games: u32,
+    /// Milliseconds per move for both sides, instead of each level's own
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    movetime: Option<u64>,
+    /// Level of the first player (White in the first game of each pair), 1-10
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    white_level: u8,
+    /// Level of the second player (Black in the first game of each pair), 1-10
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    black_level: u8,
+    /// Write every game to this PDN file
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<PathBuf>,
+    /// Seed for the openings and the low levels' choices
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(Args, Debug)]
@@ -265,6 +291,7 @@ pub fn run() -> i32 {
         Some(Command::Perft(a)) => perft(&a),
         Some(Command::Play(a)) => play(&a, &cli.display),
         Some(Command::Analyze(a)) => analyze(&a),
+        Some(Command::Match(a)) => run_match(&a),
     };
     match result {
         Ok(()) | Err(Fail::Closed) => 0,
@@ -529,6 +556,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
         depth: a.depth,
         movetime: a.movetime.map(std::time::Duration::from_millis),
         nodes: None,
+        exact_root: false,
     };
     let mut engine = Engine::new(&rules, a.hash as usize);
     let stop = std::sync::atomic::AtomicBool::new(false);
@@ -599,5 +627,161 @@ fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
             info.depth
         )?;
     }
+    Ok(())
+}
+
+/// Elo difference for a score fraction, and the 95% margin from the games' spread.
+fn elo(score: f64, per_game: &[f64]) -> (f64, f64) {
+    let n = per_game.len() as f64;
+    let to_elo = |p: f64| {
+        let p = p.clamp(1e-3, 1.0 - 1e-3);
+        -400.0 * (1.0 / p - 1.0).log10()
+    };
+    let mean = score;
+    let var = per_game.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n.max(1.0);
+    let half = 1.96 * (var / n.max(1.0)).sqrt();
+    let diff = to_elo(mean);
+    let margin = (to_elo(mean + half) - to_elo(mean - half)) / 2.0;
+    (diff, margin)
+}
+
+/// Writes `text` to `path` safely: a temporary file beside it, then a rename, so
+/// a crash never leaves half a file.
+fn write_atomically(path: &std::path::Path, text: &str) -> io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
+}
+
+fn run_match(a: &MatchArgs) -> Result<(), Fail> {
+    use checkers::ai::arena::{opening, play_game, Player};
+    use checkers::ai::{Level, Rng};
+    use std::io::IsTerminal;
+    let rules = load_rules(&a.rules)?;
+    let movetime = a.movetime.map(std::time::Duration::from_millis);
+    let first = Player {
+        level: Level::get(a.white_level).expect("checked range"),
+        movetime,
+    };
+    let second = Player {
+        level: Level::get(a.black_level).expect("checked range"),
+        movetime,
+    };
+    if let Some(path) = &a.pdn {
+        // Fail before hours of play, not after.
+        write_atomically(path, "")
+            .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    let mut rng = Rng::new(a.seed);
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut per_game = Vec::new();
+    let mut pdn = String::new();
+    let mut line = Vec::new();
+    let progress = io::stderr().is_terminal();
+    let started = Instant::now();
+    for g in 0..a.games {
+        if g % 2 == 0 {
+            let plies = 2 + rng.below(3) as usize;
+            line = opening(&rules, plies, &mut rng);
+        }
+        let first_is_white = g % 2 == 0;
+        let (white, black) = if first_is_white {
+            (&first, &second)
+        } else {
+            (&second, &first)
+        };
+        let game = play_game(&rules, &line, white, black, &mut rng);
+        let first_color = if first_is_white {
+            checkers::Color::White
+        } else {
+            checkers::Color::Black
+        };
+        let s = match game.outcome().and_then(|o| o.winner) {
+            Some(c) if c == first_color => {
+                wins += 1;
+                1.0
+            }
+            Some(_) => {
+                losses += 1;
+                0.0
+            }
+            None => {
+                draws += 1;
+                0.5
+            }
+        };
+        per_game.push(s);
+        if a.pdn.is_some() {
+            let name = |p: &Player| format!("checkers level {}", p.level.level);
+            let tags = checkers::pdn::Tags {
+                event: format!(
+                    "checkers match, level {} v level {}",
+                    a.white_level, a.black_level
+                ),
+                site: "checkers".to_string(),
+                round: (g + 1).to_string(),
+                white: name(white),
+                black: name(black),
+                ..Default::default()
+            };
+            pdn.push_str(&checkers::pdn::write_game(&game, &tags));
+        }
+        let done = g as usize + 1;
+        if progress {
+            let width = 30;
+            let filled = done * width / a.games as usize;
+            eprint!(
+                "\r[{}{}] {done}/{} games  +{wins} ={draws} -{losses}  {:.0}s ",
+                "#".repeat(filled),
+                " ".repeat(width - filled),
+                a.games,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    if let Some(path) = &a.pdn {
+        write_atomically(path, &pdn)
+            .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    let n = per_game.len() as f64;
+    let score = per_game.iter().sum::<f64>() / n;
+    let (diff, margin) = elo(score, &per_game);
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{:<22} {:>6} {:>6} {:>6} {:>6} {:>7} {:>14}",
+        "match", "games", "wins", "draws", "losses", "score", "elo"
+    )?;
+    writeln!(
+        out,
+        "{:<22} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>+6.0} ± {:<5.0}",
+        format!("level {} v level {}", a.white_level, a.black_level),
+        a.games,
+        wins,
+        draws,
+        losses,
+        score * 100.0,
+        diff,
+        margin
+    )?;
+    writeln!(
+        out,
+        "(wins, draws and losses for level {}; both colours; {})",
+        a.white_level, rules.name
+    )?;
     Ok(())
 }

@@ -19,6 +19,7 @@ pub mod game;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod rules;

@@ -29,6 +29,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub movetime: Option<Duration>,
     pub nodes: Option<u64>,
+    /// Score every root move exactly (a full window for each), so that a level
+    /// that plays with noise chooses among true scores. Slower; for low levels.
+    pub exact_root: bool,
 }
 
 /// What the search reports after each finished depth.
@@ -255,8 +258,14 @@ impl<G: Kernel> Searcher<'_, G> {
         for i in 0..moves.len() {
             let m = moves[i].0;
             let child = pos.after(&m);
-            let score = if i == 0 {
-                -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+            let score = if i == 0 || self.limits.exact_root {
+                -self.negamax(
+                    &child,
+                    depth - 1,
+                    1,
+                    -beta,
+                    if self.limits.exact_root { INF } else { -alpha },
+                )
             } else {
                 let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);
                 if s > alpha && !self.aborted {
@@ -268,7 +277,11 @@ impl<G: Kernel> Searcher<'_, G> {
             if self.aborted {
                 break;
             }
-            moves[i].1 = if score > alpha || i == 0 { score } else { -INF };
+            moves[i].1 = if score > alpha || i == 0 || self.limits.exact_root {
+                score
+            } else {
+                -INF
+            };
             if score > alpha {
                 alpha = score;
                 self.set_pv(0, m);
