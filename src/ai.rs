@@ -110,3 +110,20 @@ pub fn choose(result: &SearchResult, level: &Level, rng: &mut Rng) -> Option<Mov
         .max_by_key(|&(s, _)| s)
         .map(|(_, m)| m)
 }
+
+/// The hashes of the game's positions that the current one could still repeat:
+/// those since the last capture or man move, the moves that cannot be undone.
+pub fn repetition_history(game: &crate::Game) -> Vec<u64> {
+    let n = game.moves().len();
+    let moves: Vec<Move> = game.moves().copied().collect();
+    let mut first = 0;
+    for i in (0..n).rev() {
+        let before = game.position_before(i);
+        let m = &moves[i];
+        if m.is_capture() || before.men(before.side_to_move()).contains(m.from()) {
+            first = i + 1;
+            break;
+        }
+    }
+    (first..n).map(|i| game.position_before(i).hash()).collect()
+}

@@ -173,6 +173,29 @@ pub(crate) fn count<G: Kernel>(pos: &Position) -> u64 {
     n as u64
 }
 
+/// Fills `list` (which must be empty) with the captures of `pos` only; returns
+/// whether there was one. For the search's horizon, where quiet moves are not
+/// played.
+#[inline]
+pub(crate) fn generate_captures<G: Kernel>(pos: &Position, list: &mut MoveList) -> bool {
+    captures::<G>(pos, list, pos.side_to_move() == Color::White)
+}
+
+/// Whether the side to move has a quiet move; with no capture, whether it can move at all.
+#[inline]
+pub(crate) fn has_quiet<G: Kernel>(pos: &Position) -> bool {
+    let white = pos.side_to_move() == Color::White;
+    let (own, opp, kings) = pos.raw();
+    let empty = VALID & !(own | opp);
+    let men = own & !kings;
+    let fwd = if white { [ROT[0], ROT[1]] } else { [ROT[2], ROT[3]] };
+    if (sh(men, fwd[0]) | sh(men, fwd[1])) & empty != 0 {
+        return true;
+    }
+    let k = own & kings;
+    ROT.iter().any(|&r| sh(k, r) & empty != 0)
+}
+
 /// Generates the quiet moves; called only when no capture exists.
 #[inline(always)]
 fn quiet<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) {

@@ -78,9 +78,7 @@ pub fn play_game(
             Color::White => (white, &mut engines[0]),
             Color::Black => (black, &mut engines[1]),
         };
-        let history: Vec<u64> = (0..game.moves().len())
-            .map(|i| game.position_before(i).hash())
-            .collect();
+        let history = super::repetition_history(&game);
         let limits = limits_for(player, Duration::from_secs(1));
         let result = engine.search(&pos, &history, limits, &stop, &mut |_| {});
         if player.level.resigns && result.info.score <= RESIGN_BELOW {

@@ -7,7 +7,7 @@
 
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
-use crate::movegen::{dispatch, generate, Kernel, Run};
+use crate::movegen::{dispatch, generate, generate_captures, has_quiet, Kernel, Run};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Ruleset;
@@ -349,14 +349,20 @@ impl<G: Kernel> Searcher<'_, G> {
         if ply > 0 && self.repeated(hash) {
             return 0;
         }
-        let mut list = MoveList::new();
-        generate::<G>(pos, &mut list);
-        if list.is_empty() {
-            return -MATE + ply as i32;
-        }
-        let forced = list[0].is_capture();
-        if (depth <= 0 && !forced) || ply >= MAX_PLY - 2 {
+        if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(pos);
+        }
+        let mut list = MoveList::new();
+        if depth <= 0 {
+            // The horizon: quiet positions are evaluated, but captures are
+            // compulsory, so an exchange in progress is played out.
+            if !generate_captures::<G>(pos, &mut list) {
+                return if has_quiet::<G>(pos) {
+                    self.eval.evaluate(pos)
+                } else {
+                    -MATE + ply as i32
+                };
+            }
         }
         let depth = depth.max(0);
 
@@ -371,6 +377,12 @@ impl<G: Kernel> Searcher<'_, G> {
                     Bound::Upper if s <= alpha => return s,
                     _ => {}
                 }
+            }
+        }
+        if list.is_empty() {
+            generate::<G>(pos, &mut list);
+            if list.is_empty() {
+                return -MATE + ply as i32;
             }
         }
 
@@ -451,34 +463,70 @@ impl<G: Kernel> Searcher<'_, G> {
 
     /// Move-order keys: the table's move, then the captures taking most, then
     /// killers, promotions, then by history. Paired with each move's index.
-    fn order_scores(
-        &self,
-        list: &MoveList,
-        tt_index: Option<usize>,
-        ply: usize,
-    ) -> Vec<(i64, usize)> {
+    fn order_scores(&self, list: &MoveList, tt_index: Option<usize>, ply: usize) -> OrderBuf {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        list.iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let mut s: i64 = 0;
-                if Some(i) == tt_index {
-                    s += 1 << 40;
-                }
-                s += (m.capture_count() as i64) << 32;
-                let k = key_of(m);
-                if killers[0] == Some(k) {
-                    s += 1 << 30;
-                } else if killers[1] == Some(k) {
-                    s += 1 << 29;
-                }
-                if m.promotes() {
-                    s += 1 << 28;
-                }
-                s += self.history[m.from().bit() as usize][m.to().bit() as usize] as i64;
-                (s, i)
-            })
-            .collect()
+        let mut buf = OrderBuf::new(list.len());
+        for (i, m) in list.iter().enumerate() {
+            let mut s: i64 = 0;
+            if Some(i) == tt_index {
+                s += 1 << 40;
+            }
+            s += (m.capture_count() as i64) << 32;
+            let k = key_of(m);
+            if killers[0] == Some(k) {
+                s += 1 << 30;
+            } else if killers[1] == Some(k) {
+                s += 1 << 29;
+            }
+            if m.promotes() {
+                s += 1 << 28;
+            }
+            s += self.history[m.from().bit() as usize][m.to().bit() as usize] as i64;
+            buf.set(i, (s, i));
+        }
+        buf
+    }
+}
+
+/// Move-order keys on the stack for the usual list, on the heap for a huge one.
+enum OrderBuf {
+    Inline([(i64, usize); 64]),
+    Heap(Vec<(i64, usize)>),
+}
+
+impl OrderBuf {
+    fn new(n: usize) -> OrderBuf {
+        if n <= 64 {
+            OrderBuf::Inline([(0, 0); 64])
+        } else {
+            OrderBuf::Heap(vec![(0, 0); n])
+        }
+    }
+
+    fn set(&mut self, i: usize, v: (i64, usize)) {
+        match self {
+            OrderBuf::Inline(a) => a[i] = v,
+            OrderBuf::Heap(v2) => v2[i] = v,
+        }
+    }
+}
+
+impl std::ops::Deref for OrderBuf {
+    type Target = [(i64, usize)];
+    fn deref(&self) -> &[(i64, usize)] {
+        match self {
+            OrderBuf::Inline(a) => a,
+            OrderBuf::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for OrderBuf {
+    fn deref_mut(&mut self) -> &mut [(i64, usize)] {
+        match self {
+            OrderBuf::Inline(a) => a,
+            OrderBuf::Heap(v) => v,
+        }
     }
 }
 
