@@ -7,7 +7,7 @@
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::position::{Piece, Position};
-use crate::rules::{Notation, Ruleset};
+use crate::rules::{CaptureChoice, Notation, Ruleset};
 use crate::square::{parse_square, Square};
 use std::fmt;
 
@@ -172,12 +172,18 @@ pub fn explain_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> S
     }
     if legal[0].is_capture() {
         let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
-        let from_moves: Vec<&Move> = legal.iter().filter(|m| m.from() == from).collect();
-        if from_moves.is_empty() {
-            return "a capture is mandatory".to_string();
+        let from_moves = legal.iter().any(|m| m.from() == from);
+        if rules.capture_choice == CaptureChoice::MostPieces && most > 1 {
+            // The most-pieces rule has already removed this piece's shorter
+            // captures from the legal list: ask the rules without it.
+            let mut any = rules.clone();
+            any.capture_choice = CaptureChoice::Any;
+            if from_moves || legal_moves(pos, &any).iter().any(|m| m.from() == from) {
+                return format!("you must take the most pieces: {most}");
+            }
         }
-        if rules.capture_choice == crate::rules::CaptureChoice::MostPieces && most > 1 {
-            return format!("you must take the most pieces: {most}");
+        if !from_moves {
+            return "a capture is mandatory".to_string();
         }
         return "a capture must go on until no further capture is possible".to_string();
     }

@@ -489,6 +489,8 @@ impl<G: Kernel> Searcher<'_, G> {
 }
 
 /// Move-order keys on the stack for the usual list, on the heap for a huge one.
+// The size difference is the point: no allocation for the usual list.
+#[allow(clippy::large_enum_variant)]
 enum OrderBuf {
     Inline([(i64, usize); 64]),
     Heap(Vec<(i64, usize)>),
