@@ -188,7 +188,11 @@ pub(crate) fn has_quiet<G: Kernel>(pos: &Position) -> bool {
     let (own, opp, kings) = pos.raw();
     let empty = VALID & !(own | opp);
     let men = own & !kings;
-    let fwd = if white { [ROT[0], ROT[1]] } else { [ROT[2], ROT[3]] };
+    let fwd = if white {
+        [ROT[0], ROT[1]]
+    } else {
+        [ROT[2], ROT[3]]
+    };
     if (sh(men, fwd[0]) | sh(men, fwd[1])) & empty != 0 {
         return true;
     }

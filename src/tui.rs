@@ -72,6 +72,11 @@ fn event_loop(
     let size = terminal.size().map_err(|e| e.to_string())?;
     let mut app = app::App::new(opts, (size.width, size.height));
     loop {
+        // The size read here also covers a resize whose event was never seen.
+        let size = terminal.size().map_err(|e| e.to_string())?;
+        if (size.width, size.height) != app.size {
+            app.update(app::Action::Resize(size.width, size.height));
+        }
         terminal
             .draw(|f| f.render_widget(&app, f.area()))
             .map_err(|e| format!("cannot draw: {e}"))?;

@@ -18,6 +18,10 @@ pub enum Event {
 
 /// Starts the input and signal threads and returns the receiving end.
 pub fn spawn() -> std::io::Result<Receiver<Event>> {
+    // Set up crossterm's event source (and its SIGWINCH handler) here, before
+    // the first frame: if the input thread did it later, a resize in between
+    // would be lost and the screen would keep the old size.
+    crossterm::event::poll(std::time::Duration::ZERO)?;
     let (tx, rx) = mpsc::channel();
     spawn_input(tx.clone());
     spawn_signals(tx)?;

@@ -38,7 +38,8 @@ pub fn compute(width: u16, height: u16) -> Layout {
     }
     let board_x = 3;
     let board_y = 1;
-    let panel_x = board_x + 8 * square_w + 2;
+    // One column between the board and the panel, so the panel keeps PANEL_MIN at 80 wide.
+    let panel_x = board_x + 8 * square_w + 1;
     Layout {
         too_small,
         board_x,

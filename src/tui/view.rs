@@ -89,14 +89,18 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let rules = app.game.rules();
     let mut lines = vec![Line::styled(rules.name.clone(), t.title())];
     let side = pos.side_to_move();
-    lines.push(match app.game.outcome() {
-        Some(o) => Line::styled(format!("Game over: {o}"), t.info()),
-        None => Line::from(format!(
+    match app.game.outcome() {
+        // Two lines: the outcome alone nearly fills the narrowest panel.
+        Some(o) => {
+            lines.push(Line::styled("Game over:", t.info()));
+            lines.push(Line::styled(o.to_string(), t.info()));
+        }
+        None => lines.push(Line::from(format!(
             "{} {} to move",
             side_glyph(app, side),
             capitalised(side)
-        )),
-    });
+        ))),
+    }
     for c in [Color::White, Color::Black] {
         let (men, kings) = (pos.men(c).count(), pos.kings(c).count());
         lines.push(Line::from(format!(
@@ -331,16 +335,19 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
         Line::styled("checkers", t.title()),
         Line::from(""),
         Line::from("Choose a variant (↑/↓, Enter to play):"),
-        Line::from(""),
     ];
     for (i, r) in menu.variants.iter().enumerate() {
-        let marker = if i == menu.selected { "▶ " } else { "  " };
+        let marker = if i == menu.selected {
+            t.glyphs.selected
+        } else {
+            " "
+        };
         let style = if i == menu.selected {
             t.highlight_row()
         } else {
             Style::default()
         };
-        lines.push(Line::styled(format!("{marker}{:<20}", r.name), style));
+        lines.push(Line::styled(format!("{marker} {:<20}", r.name), style));
         lines.push(Line::styled(format!("    {}", r.description), t.dim()));
     }
     lines.push(Line::from(""));

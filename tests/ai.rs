@@ -1,0 +1,146 @@
+//! The AI: deterministic at a fixed depth, finds known shots, never plays an illegal move.
+
+use checkers::ai::arena::{opening, play_game, Player};
+use checkers::ai::{search, Level, Limits, Rng};
+use checkers::{fen, legal_moves, notation, Game, Position, Ruleset};
+
+const VARIANTS: [&str; 5] = ["english", "dammen64", "brazilian", "russian", "german"];
+
+/// Node counts at a fixed depth are the search's contract: a commit that changes
+/// them must mean to change the search (and update these numbers).
+#[test]
+fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
+    let cases = [
+        ("english", None, 9, "11-15", 193_135),
+        ("dammen64", None, 9, "9-14", 156_743),
+        ("brazilian", None, 9, "c3-b4", 137_264),
+        ("russian", None, 9, "c3-b4", 178_733),
+        ("german", None, 9, "11-15", 196_034),
+        (
+            "russian",
+            Some("W:Wa1,c3,e3,g3,b2,d2,f2,h2,c1,e1,g1,f4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"),
+            8,
+            "f4-e5",
+            46_153,
+        ),
+    ];
+    for (variant, f, depth, best, nodes) in cases {
+        let rules = Ruleset::builtin(variant).unwrap();
+        let pos = f.map_or(Position::initial(rules.first_move), |f| {
+            fen::parse(f).unwrap()
+        });
+        for _ in 0..2 {
+            let r = search(
+                &pos,
+                &rules,
+                Limits {
+                    depth: Some(depth),
+                    ..Default::default()
+                },
+            );
+            assert_eq!(
+                notation::write(&r.best.unwrap(), &rules.notation),
+                best,
+                "{variant} best move"
+            );
+            assert_eq!(r.info.nodes, nodes, "{variant} node count at depth {depth}");
+            assert_eq!(r.info.depth, depth);
+        }
+    }
+}
+
+/// White gives a man on c3 so that Black's forced capture lands on d2, and the
+/// man on e1 then takes two: d2 and d4 (e1xc3xe5). Every step of the line is
+/// checked against the rules, then the AI must find the first move at depth 4.
+#[test]
+fn every_variant_finds_the_two_for_one_shot() {
+    let start = "W:Wb2,d2,e1,h2:Bb4,d4,g7,h8";
+    for variant in VARIANTS {
+        let rules = Ruleset::builtin(variant).unwrap();
+        let mut game = Game::from_position(rules.clone(), fen::parse(start).unwrap());
+        let shot = game.play_text("d2-c3").unwrap();
+        let replies = game.legal_moves();
+        assert_eq!(replies.len(), 1, "{variant}: the reply is forced");
+        game.play(&replies[0]).unwrap();
+        let take_two = game
+            .play_text("e1xc3xe5")
+            .or_else(|_| game.play_text("e1:c3:e5"));
+        assert_eq!(take_two.unwrap().capture_count(), 2, "{variant}");
+
+        let pos = fen::parse(start).unwrap();
+        let r = search(
+            &pos,
+            &rules,
+            Limits {
+                depth: Some(4),
+                ..Default::default()
+            },
+        );
+        assert_eq!(r.best, Some(shot), "{variant}: the AI finds d2-c3");
+        assert!(r.info.score >= 80, "{variant}: and sees it wins a man");
+    }
+}
+
+#[test]
+fn a_lost_position_is_scored_as_lost_and_a_won_one_as_won() {
+    let rules = Ruleset::builtin("english").unwrap();
+    // White's last man is blocked and Black can take it: a loss in a few plies.
+    let pos = fen::parse("W:W31:B1,2,22").unwrap();
+    let r = search(
+        &pos,
+        &rules,
+        Limits {
+            depth: Some(12),
+            ..Default::default()
+        },
+    );
+    assert!(
+        r.info.score <= -checkers::ai::MATE_BOUND,
+        "{}",
+        r.info.score
+    );
+    let pos = pos.with_side_to_move(checkers::Color::Black);
+    let r = search(
+        &pos,
+        &rules,
+        Limits {
+            depth: Some(12),
+            ..Default::default()
+        },
+    );
+    assert!(r.info.score >= checkers::ai::MATE_BOUND, "{}", r.info.score);
+}
+
+/// Hundreds of quick games per variant: every move the AI chooses must be legal
+/// (`Game::play` refuses an illegal one), and every game must end.
+#[test]
+fn self_play_games_never_contain_an_illegal_move() {
+    for variant in VARIANTS {
+        let rules = Ruleset::builtin(variant).unwrap();
+        let mut rng = Rng::new(7);
+        let weak = Player {
+            level: Level::get(1).unwrap(),
+            movetime: None,
+        };
+        let less_weak = Player {
+            level: Level::get(2).unwrap(),
+            movetime: None,
+        };
+        for g in 0..200 {
+            let line = opening(&rules, 2 + g % 4, &mut rng);
+            let (w, b) = if g % 2 == 0 {
+                (&weak, &less_weak)
+            } else {
+                (&less_weak, &weak)
+            };
+            let game = play_game(&rules, &line, w, b, &mut rng);
+            assert!(game.outcome().is_some(), "{variant} game {g} ended");
+            // Replay from the start: each move legal in its position.
+            let mut replay = Game::from_position(rules.clone(), *game.start());
+            for m in game.moves() {
+                assert!(legal_moves(replay.position(), &rules).contains(m));
+                replay.play(m).unwrap();
+            }
+        }
+    }
+}
