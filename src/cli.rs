@@ -119,6 +119,41 @@ struct PlayArgs {
     /// Keep this side at the bottom instead of turning the board to the player to move
     #[arg(long, value_name = "SIDE", value_parser = ["white", "black"])]
     bottom: Option<String>,
+    #[command(flatten)]
+    ai: AiArgs,
+}
+
+/// The computer opponent.
+#[derive(Args, Debug)]
+struct AiArgs {
+    /// Which side the AI plays: white, black, both (watch it play itself) or none (hot-seat)
+    #[arg(long, value_name = "SIDE", default_value = "none", value_parser = ["white", "black", "both", "none"])]
+    ai: String,
+    /// AI strength, 1 (beginner) to 10 (full strength within the think time)
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: u8,
+    /// Seconds per move at level 10 (decimals allowed)
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = parse_seconds)]
+    think_time: f64,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.05..=3600.0).contains(&v) => Ok(v),
+        Ok(_) => Err(format!("`{s}` is out of range: give 0.05 to 3600 seconds")),
+        Err(_) => Err(format!("`{s}` is not a number of seconds, e.g. 2.5")),
+    }
+}
+
+impl AiArgs {
+    fn settings(&self) -> tui::AiSettings {
+        tui::AiSettings {
+            white: matches!(self.ai.as_str(), "white" | "both"),
+            black: matches!(self.ai.as_str(), "black" | "both"),
+            level: self.level,
+            think_time: std::time::Duration::from_secs_f64(self.think_time),
+        }
+    }
 }
 
 /// Which rules to play: a built-in variant or a ruleset file.
@@ -355,6 +390,7 @@ fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         no_touch_move: false,
         fixed_bottom: None,
         start_screen: true,
+        ai: tui::AiSettings::default(),
     };
     tui::run(opts).map_err(Fail::Runtime)
 }
@@ -386,6 +422,7 @@ fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
             }
         }),
         start_screen: false,
+        ai: a.ai.settings(),
     };
     tui::run(opts).map_err(Fail::Runtime)
 }

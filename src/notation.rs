@@ -110,11 +110,19 @@ impl MoveText {
             .squares
             .last()
             .expect("parse keeps at least two squares");
-        let matching: Vec<&Move> = legal
-            .iter()
-            .filter(|m| m.from() == from && m.to() == to)
-            .filter(|m| self.squares.len() == 2 || m.path() == self.squares)
-            .collect();
+        // A text that is some move's whole path names that move, even when a
+        // longer capture shares its start and end.
+        if let Some(m) = legal.iter().find(|m| m.path() == self.squares) {
+            return Ok(*m);
+        }
+        let matching: Vec<&Move> = if self.squares.len() == 2 {
+            legal
+                .iter()
+                .filter(|m| m.from() == from && m.to() == to)
+                .collect()
+        } else {
+            Vec::new()
+        };
         match matching.as_slice() {
             [m] => Ok(**m),
             [] => Err(MoveError::Illegal {

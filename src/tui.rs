@@ -10,7 +10,7 @@ mod tests;
 mod theme;
 mod view;
 
-pub use app::Options;
+pub use app::{AiSettings, Options};
 pub use theme::Theme;
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
@@ -21,6 +21,9 @@ use crossterm::terminal::{
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 use std::io::{self, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::Arc;
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
@@ -67,11 +70,28 @@ pub fn run(opts: Options) -> Result<(), String> {
 fn event_loop(
     terminal: &mut Term,
     opts: Options,
-    events: &std::sync::mpsc::Receiver<event::Event>,
+    events: &(Sender<event::Event>, Receiver<event::Event>),
 ) -> Result<(), String> {
+    let (tx, rx) = events;
     let size = terminal.size().map_err(|e| e.to_string())?;
     let mut app = app::App::new(opts, (size.width, size.height));
+    let mut running: Option<Arc<AtomicBool>> = None;
     loop {
+        for effect in std::mem::take(&mut app.effects) {
+            match effect {
+                app::Effect::Stop => {
+                    if let Some(stop) = running.take() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                app::Effect::Search(req) => {
+                    if let Some(stop) = running.take() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    running = Some(event::spawn_search(*req, tx.clone()));
+                }
+            }
+        }
         // The size read here also covers a resize whose event was never seen.
         let size = terminal.size().map_err(|e| e.to_string())?;
         if (size.width, size.height) != app.size {
@@ -80,7 +100,7 @@ fn event_loop(
         terminal
             .draw(|f| f.render_widget(&app, f.area()))
             .map_err(|e| format!("cannot draw: {e}"))?;
-        let Ok(ev) = events.recv() else {
+        let Ok(ev) = rx.recv() else {
             return Ok(());
         };
         match ev {
@@ -89,11 +109,24 @@ fn event_loop(
                     app.update(action);
                 }
             }
-            event::Event::Terminate => return Ok(()),
-            event::Event::InputFailed(e) => return Err(format!("cannot read the terminal: {e}")),
+            event::Event::AiInfo(id, info) => app.update(app::Action::AiInfo { id, info }),
+            event::Event::AiDone { id, best, score } => {
+                app.update(app::Action::AiDone { id, best, score })
+            }
+            event::Event::Terminate => break,
+            event::Event::InputFailed(e) => {
+                if let Some(stop) = running.take() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                return Err(format!("cannot read the terminal: {e}"));
+            }
         }
         if app.quit {
-            return Ok(());
+            break;
         }
     }
+    if let Some(stop) = running.take() {
+        stop.store(true, Ordering::Relaxed);
+    }
+    Ok(())
 }

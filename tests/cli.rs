@@ -463,12 +463,27 @@ fn bad_flags_and_commands() {
         None,
         &["--varient", "--variant"],
     );
-    refused(&["play"], None, &["play"]);
+    refused(&["fly"], None, &["fly"]);
+    refused(&["play", "--level", "11"], None, &["--level", "11"]);
+    refused(&["play", "--ai", "red"], None, &["--ai", "red"]);
+    refused(&["play", "--think-time", "soon"], None, &["--think-time", "soon"]);
     refused(
         &["moves", "--variant", "english", "--fen"],
         None,
         &["--fen", "a value is required"],
     );
+}
+
+/// The game itself needs a terminal; without one it says so in one line
+/// (exit code 1: nothing was wrong with the input).
+#[test]
+fn the_game_without_a_terminal_says_so() {
+    for args in [&[][..], &["play", "--variant", "russian"][..]] {
+        let run = checkers(args, Some(""));
+        assert_eq!(run.code, 1, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1);
+        assert!(run.stderr.contains("needs a terminal"), "{}", run.stderr);
+    }
 }
 
 #[test]

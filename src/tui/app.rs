@@ -6,9 +6,11 @@
 
 use super::layout::{self, Layout};
 use super::theme::Theme;
+use checkers::ai::{Info, Level, Limits};
 use checkers::notation::{self, explain_illegal};
 use checkers::rules::CaptureChoice;
 use checkers::{Color, Game, Move, Piece, Position, Ruleset, Square};
+use std::time::Duration;
 
 /// What the player asked for, independent of which key or click said it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +48,98 @@ pub enum Action {
     ScrollUp,
     ScrollDown,
     Resize(u16, u16),
+    /// Ask the AI for a move for the player to move.
+    Hint,
+    /// Start screen: a stronger or weaker AI.
+    LevelUp,
+    LevelDown,
+    /// A search reported a finished depth.
+    AiInfo {
+        id: u64,
+        info: Info,
+    },
+    /// A search finished: its chosen move and score (for the side to move then).
+    AiDone {
+        id: u64,
+        best: Option<Move>,
+        score: i32,
+    },
+}
+
+/// Who the AI plays and how strongly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiSettings {
+    pub white: bool,
+    pub black: bool,
+    /// 1 to 10.
+    pub level: u8,
+    /// Level 10's time per move.
+    pub think_time: Duration,
+}
+
+impl Default for AiSettings {
+    fn default() -> Self {
+        AiSettings {
+            white: false,
+            black: false,
+            level: 5,
+            think_time: Duration::from_secs(5),
+        }
+    }
+}
+
+impl AiSettings {
+    pub fn plays(&self, c: Color) -> bool {
+        match c {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    fn level(&self) -> Level {
+        Level::get(self.level).unwrap_or(checkers::ai::LEVELS[4])
+    }
+}
+
+/// Why a search was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The AI's own move.
+    Move,
+    /// A suggestion for the human.
+    Hint,
+    /// Whether to accept the human's draw offer.
+    DrawOffer,
+}
+
+/// A search for the event loop to run on another thread.
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    pub id: u64,
+    pub purpose: Purpose,
+    pub rules: Ruleset,
+    pub pos: Position,
+    pub history: Vec<u64>,
+    pub level: Level,
+    pub limits: Limits,
+    pub seed: u64,
+}
+
+/// Work that `update` asks the event loop to do; the state itself stays plain data.
+#[derive(Clone, Debug)]
+pub enum Effect {
+    Search(Box<SearchRequest>),
+    /// Stop the running search; its late answer will be dropped.
+    Stop,
+}
+
+/// A search under way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    pub id: u64,
+    pub purpose: Purpose,
+    /// The last finished depth, once there is one.
+    pub info: Option<Info>,
 }
 
 /// Which keys mean what right now; derived from the state.
@@ -98,7 +192,18 @@ pub struct CommandLine {
 pub struct StartMenu {
     pub variants: Vec<Ruleset>,
     pub selected: usize,
+    /// Index into [`OPPONENTS`].
+    pub opponent: usize,
+    pub level: u8,
 }
+
+/// The start screen's opponent choices: name, AI plays white, AI plays black.
+pub const OPPONENTS: [(&str, bool, bool); 4] = [
+    ("another person at this terminal (hot-seat)", false, false),
+    ("the AI, which plays Black", false, true),
+    ("the AI, which plays White", true, false),
+    ("the AI against itself (watch)", true, true),
+];
 
 /// How the game was asked for on the command line.
 #[derive(Clone, Debug)]
@@ -112,6 +217,7 @@ pub struct Options {
     pub fixed_bottom: Option<Color>,
     /// Open the start screen instead of a game.
     pub start_screen: bool,
+    pub ai: AiSettings,
 }
 
 /// The whole state of the terminal program.
@@ -135,6 +241,13 @@ pub struct App {
     /// The terminal size, for mapping clicks to squares.
     pub size: (u16, u16),
     pub quit: bool,
+    pub ai: AiSettings,
+    pub thinking: Option<Thinking>,
+    /// A move the AI suggested, marked until the next move.
+    pub hint: Option<Move>,
+    /// Work for the event loop, taken by it after each update.
+    pub effects: Vec<Effect>,
+    next_id: u64,
 }
 
 impl App {
@@ -145,7 +258,16 @@ impl App {
                 .iter()
                 .position(|r| r.id == opts.rules.id)
                 .unwrap_or(0);
-            StartMenu { variants, selected }
+            let opponent = OPPONENTS
+                .iter()
+                .position(|&(_, w, b)| w == opts.ai.white && b == opts.ai.black)
+                .unwrap_or(0);
+            StartMenu {
+                variants,
+                selected,
+                opponent,
+                level: opts.ai.level,
+            }
         });
         let game = match opts.start {
             Some(p) => Game::from_position(opts.rules.clone(), p),
@@ -167,8 +289,14 @@ impl App {
             scroll: 0,
             size,
             quit: false,
+            ai: opts.ai,
+            thinking: None,
+            hint: None,
+            effects: Vec::new(),
+            next_id: 0,
         };
         app.place_cursor();
+        app.schedule_ai();
         app
     }
 
@@ -190,8 +318,16 @@ impl App {
 
     /// The side drawn at the bottom of the board.
     pub fn bottom(&self) -> Color {
+        // Against the AI the human's side stays at the bottom; in hot-seat the
+        // board turns to the player to move.
+        let human = match (self.ai.white, self.ai.black) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        };
         let base = self
             .fixed_bottom
+            .or(human)
             .unwrap_or(self.game.position().side_to_move());
         if self.flipped {
             base.opposite()
@@ -219,6 +355,32 @@ impl App {
             self.quit = true;
             return;
         }
+        match action {
+            Action::AiInfo { id, info } => {
+                if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
+                    t.info = Some(info);
+                }
+                return;
+            }
+            Action::AiDone { id, best, score } => {
+                // A search started for a position that has since changed is dropped.
+                if let Some(t) = self.thinking.take_if(|t| t.id == id) {
+                    self.ai_done(t.purpose, best, score);
+                    self.schedule_ai();
+                }
+                return;
+            }
+            _ => {}
+        }
+        self.dispatch(action);
+        if self.quit {
+            self.stop_thinking();
+        } else {
+            self.schedule_ai();
+        }
+    }
+
+    fn dispatch(&mut self, action: Action) {
         match self.mode() {
             Mode::Start => self.update_start(action),
             Mode::Command => self.update_command(action),
@@ -253,8 +415,16 @@ impl App {
         match action {
             Action::Up | Action::ScrollUp => menu.selected = (menu.selected + n - 1) % n,
             Action::Down | Action::ScrollDown => menu.selected = (menu.selected + 1) % n,
+            Action::Left => menu.opponent = (menu.opponent + OPPONENTS.len() - 1) % OPPONENTS.len(),
+            Action::Right => menu.opponent = (menu.opponent + 1) % OPPONENTS.len(),
+            Action::LevelUp => menu.level = (menu.level + 1).min(10),
+            Action::LevelDown => menu.level = menu.level.saturating_sub(1).max(1),
             Action::Activate => {
                 let rules = menu.variants[menu.selected].clone();
+                let (_, white, black) = OPPONENTS[menu.opponent];
+                self.ai.white = white;
+                self.ai.black = black;
+                self.ai.level = menu.level;
                 self.start_menu = None;
                 self.new_game(Some(rules));
             }
@@ -313,6 +483,7 @@ impl App {
             Action::ScrollUp => self.scroll += 1,
             Action::ScrollDown => self.scroll = self.scroll.saturating_sub(1),
             Action::NewGame => self.new_game(None),
+            Action::Hint => self.ask_hint(),
             _ => {}
         }
     }
@@ -395,9 +566,15 @@ impl App {
             "draw" => {
                 if self.game.outcome().is_none() {
                     let by = self.game.position().side_to_move();
-                    self.overlay = Some(Overlay::DrawOffer { by });
+                    if self.ai.plays(by.opposite()) {
+                        self.start_search(Purpose::DrawOffer);
+                        self.info("draw offered: the AI is considering it".to_string());
+                    } else {
+                        self.overlay = Some(Overlay::DrawOffer { by });
+                    }
                 }
             }
+            "hint" => self.ask_hint(),
             "new" => match words.next() {
                 None => self.new_game(None),
                 Some(id) => match Ruleset::builtin(id) {
@@ -561,6 +738,7 @@ impl App {
     }
 
     fn after_move(&mut self, m: Move) {
+        self.hint = None;
         self.selection = None;
         self.scroll = 0;
         self.cursor = (m.to().file(), m.to().rank());
@@ -587,7 +765,18 @@ impl App {
 
     fn undo(&mut self) {
         self.selection = None;
-        match self.game.undo() {
+        self.hint = None;
+        self.stop_thinking();
+        let vs_ai = self.ai.white != self.ai.black;
+        let taken = self.game.undo();
+        // Against the AI, take back its reply too, so the human is to move again.
+        let taken = match taken {
+            Some(m) if vs_ai && self.ai.plays(self.game.position().side_to_move()) => {
+                self.game.undo().or(Some(m))
+            }
+            other => other,
+        };
+        match taken {
             Some(m) => self.info(format!("took back {}", self.write(&m))),
             None if self.game.outcome().is_none() && self.overlay.is_none() => {
                 self.info("nothing to take back".to_string())
@@ -608,6 +797,8 @@ impl App {
     }
 
     fn new_game(&mut self, rules: Option<Ruleset>) {
+        self.stop_thinking();
+        self.hint = None;
         let rules = rules.unwrap_or_else(|| self.game.rules().clone());
         self.show_numbers = numeric(&rules);
         self.game = Game::new(rules);
@@ -634,6 +825,102 @@ impl App {
     /// Whether quitting would abandon a game with moves in it.
     fn in_progress(&self) -> bool {
         self.game.moves().len() > 0 && self.game.outcome().is_none()
+    }
+
+    /// Whether the AI is to move now.
+    pub fn ai_to_move(&self) -> bool {
+        self.game.outcome().is_none() && self.ai.plays(self.game.position().side_to_move())
+    }
+
+    /// Starts the AI's move when it is its turn and nothing is in the way.
+    fn schedule_ai(&mut self) {
+        if self.start_menu.is_none()
+            && self.thinking.is_none()
+            && self.ai_to_move()
+            && !matches!(self.overlay, Some(Overlay::GameOver))
+        {
+            self.start_search(Purpose::Move);
+        }
+    }
+
+    fn start_search(&mut self, purpose: Purpose) {
+        self.stop_thinking();
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut level = self.ai.level();
+        if purpose != Purpose::Move {
+            // Advice and draw decisions come from a sound search, not a beginner's.
+            level = checkers::ai::LEVELS[7];
+        }
+        let limits = level.limits(self.ai.think_time);
+        self.effects.push(Effect::Search(Box::new(SearchRequest {
+            id,
+            purpose,
+            rules: self.game.rules().clone(),
+            pos: *self.game.position(),
+            history: checkers::ai::repetition_history(&self.game),
+            level,
+            limits,
+            seed: id.wrapping_mul(0x2545_F491) ^ self.game.moves().len() as u64,
+        })));
+        self.thinking = Some(Thinking {
+            id,
+            purpose,
+            info: None,
+        });
+    }
+
+    fn stop_thinking(&mut self) {
+        if self.thinking.take().is_some() {
+            self.effects.push(Effect::Stop);
+        }
+    }
+
+    fn ask_hint(&mut self) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        if self.ai_to_move() {
+            return self.error("it is the AI's turn".to_string());
+        }
+        self.start_search(Purpose::Hint);
+        self.info("looking for a good move…".to_string());
+    }
+
+    fn ai_done(&mut self, purpose: Purpose, best: Option<Move>, score: i32) {
+        match purpose {
+            Purpose::Move => {
+                let side = self.game.position().side_to_move();
+                if self.ai.level().resigns && score <= checkers::ai::arena::RESIGN_BELOW {
+                    self.game.resign(side);
+                    self.selection = None;
+                    self.overlay = Some(Overlay::GameOver);
+                    return;
+                }
+                let Some(m) = best else { return };
+                self.selection = None;
+                let cursor = self.cursor;
+                self.play(m);
+                // The human's cursor stays where the human left it.
+                self.cursor = cursor;
+            }
+            Purpose::Hint => {
+                if let Some(m) = best {
+                    self.hint = Some(m);
+                    self.info(format!("hint: {}", self.write(&m)));
+                }
+            }
+            Purpose::DrawOffer => {
+                // `score` is for the side that offered; the AI accepts when it
+                // is not better itself.
+                if -score <= 20 {
+                    self.game.agree_draw();
+                    self.overlay = Some(Overlay::GameOver);
+                } else {
+                    self.info("the AI declines the draw".to_string());
+                }
+            }
+        }
     }
 
     fn error(&mut self, text: String) {

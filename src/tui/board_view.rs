@@ -38,6 +38,11 @@ fn marks(app: &App) -> Marks {
             }
         }
     }
+    if let Some(h) = &app.hint {
+        // The suggested move shows as a selection would: its piece and its landing.
+        k.selected = Some(h.from());
+        k.targets = k.targets.with(h.to());
+    }
     if let Some(sel) = &app.selection {
         k.selected = Some(sel.from);
         k.path = sel.landings.clone();

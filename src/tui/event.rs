@@ -14,18 +14,52 @@ pub enum Event {
     Terminate,
     /// The input thread could not read the terminal any more.
     InputFailed(String),
+    /// A search finished a depth.
+    AiInfo(u64, checkers::ai::Info),
+    /// A search ended with this move and score.
+    AiDone {
+        id: u64,
+        best: Option<checkers::Move>,
+        score: i32,
+    },
 }
 
-/// Starts the input and signal threads and returns the receiving end.
-pub fn spawn() -> std::io::Result<Receiver<Event>> {
+/// Starts the input and signal threads and returns both ends of the channel.
+pub fn spawn() -> std::io::Result<(Sender<Event>, Receiver<Event>)> {
     // Set up crossterm's event source (and its SIGWINCH handler) here, before
     // the first frame: if the input thread did it later, a resize in between
     // would be lost and the screen would keep the old size.
     crossterm::event::poll(std::time::Duration::ZERO)?;
     let (tx, rx) = mpsc::channel();
     spawn_input(tx.clone());
-    spawn_signals(tx)?;
-    Ok(rx)
+    spawn_signals(tx.clone())?;
+    Ok((tx, rx))
+}
+
+/// Runs a search on its own thread; its reports come back on the channel.
+/// Setting the returned flag stops it.
+pub fn spawn_search(
+    req: super::app::SearchRequest,
+    tx: Sender<Event>,
+) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    let stop = checkers::ai::search::stop_flag();
+    let flag = stop.clone();
+    thread::spawn(move || {
+        let mut engine = checkers::ai::Engine::new(&req.rules, 32);
+        let id = req.id;
+        let info_tx = tx.clone();
+        let result = engine.search(&req.pos, &req.history, req.limits, &stop, &mut |info| {
+            let _ = info_tx.send(Event::AiInfo(id, info.clone()));
+        });
+        let mut rng = checkers::ai::Rng::new(req.seed);
+        let best = checkers::ai::choose(&result, &req.level, &mut rng);
+        let _ = tx.send(Event::AiDone {
+            id,
+            best,
+            score: result.info.score,
+        });
+    });
+    flag
 }
 
 fn spawn_input(tx: Sender<Event>) {

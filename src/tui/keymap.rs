@@ -76,9 +76,15 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('f') => Some(Action::Flip),
             KeyCode::Char('n') => Some(Action::ToggleNumbers),
             KeyCode::Char(':') => Some(Action::OpenCommand),
+            KeyCode::Char('t') => Some(Action::Hint),
             _ => common,
         },
-        Mode::Start | Mode::Help | Mode::Command => common,
+        Mode::Start => match key.code {
+            KeyCode::Char('+' | '=') => Some(Action::LevelUp),
+            KeyCode::Char('-') => Some(Action::LevelDown),
+            _ => common,
+        },
+        Mode::Help | Mode::Command => common,
     }
 }
 

@@ -6,7 +6,7 @@
 //! crossterm keys and clicks through [`keymap::action`] and [`App::update`], the
 //! same path the event loop takes.
 
-use super::app::{App, Mode, Options, Overlay};
+use super::app::{AiSettings, App, Mode, Options, Overlay};
 use super::keymap;
 use super::layout::{self, Layout};
 use super::theme::Theme;
@@ -31,6 +31,7 @@ fn app_with(variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
         no_touch_move: false,
         fixed_bottom: None,
         start_screen: false,
+        ai: AiSettings::default(),
     };
     App::new(opts, size)
 }
@@ -198,6 +199,7 @@ fn snapshot_start_screen() {
         no_touch_move: false,
         fixed_bottom: None,
         start_screen: true,
+        ai: AiSettings::default(),
     };
     let a = App::new(opts, (80, 24));
     assert_eq!(a.mode(), Mode::Start);
@@ -326,6 +328,7 @@ fn colours_mark_captures_selection_and_targets() {
             no_touch_move: false,
             fixed_bottom: None,
             start_screen: false,
+            ai: AiSettings::default(),
         };
         App::new(opts, (80, 24))
     };
@@ -596,6 +599,7 @@ fn flip_by_key_and_command() {
             no_touch_move: false,
             fixed_bottom: Some(Color::White),
             start_screen: false,
+            ai: AiSettings::default(),
         },
         (80, 24),
     );
@@ -697,6 +701,7 @@ fn no_touch_move_lets_a_russian_player_change_their_mind() {
             no_touch_move: true,
             fixed_bottom: None,
             start_screen: false,
+            ai: AiSettings::default(),
         },
         (80, 24),
     );
@@ -916,6 +921,7 @@ fn start_screen_picks_a_variant() {
             no_touch_move: false,
             fixed_bottom: None,
             start_screen: true,
+            ai: AiSettings::default(),
         },
         (80, 24),
     );

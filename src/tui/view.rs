@@ -20,6 +20,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Tab", "in the command line: complete a legal move"),
     ("u / r", "undo / redo a move"),
     ("f", "flip the board"),
+    ("t", "hint: the AI suggests a move"),
     ("n", "show or hide square numbers"),
     ("PgUp / PgDn", "scroll the move list"),
     ("?", "this help"),
@@ -34,6 +35,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("new [variant]", "start a new game"),
     ("resign", "resign the game"),
     ("draw", "offer a draw"),
+    ("hint", "the AI suggests a move"),
     ("help", "this help"),
     ("quit", "leave"),
 ];
@@ -114,6 +116,41 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     if app.touch_move() {
         lines.push(Line::styled("touch-move in force", t.dim()));
     }
+    if app.ai.white || app.ai.black {
+        let who = match (app.ai.white, app.ai.black) {
+            (true, true) => "AI plays both sides",
+            (true, false) => "AI plays White",
+            _ => "AI plays Black",
+        };
+        lines.push(Line::styled(
+            format!("{who}, level {}", app.ai.level),
+            t.dim(),
+        ));
+    }
+    if let Some(th) = &app.thinking {
+        let what = match th.purpose {
+            super::app::Purpose::Move => "thinking…",
+            super::app::Purpose::Hint => "looking for a hint…",
+            super::app::Purpose::DrawOffer => "considering the draw…",
+        };
+        lines.push(Line::styled(what.to_string(), t.info()));
+        if let Some(info) = &th.info {
+            let score = info.score as f64 / 100.0;
+            lines.push(Line::styled(
+                format!(
+                    "depth {}  score {:+.2}  {:.1} M nodes/s",
+                    info.depth,
+                    score,
+                    info.nps() as f64 / 1e6
+                ),
+                t.info(),
+            ));
+            let pv: Vec<String> = info.pv.iter().take(6).map(|m| app.write(m)).collect();
+            let mut line = format!("pv {}", pv.join(" "));
+            line.truncate(area.width as usize);
+            lines.push(Line::styled(line, t.dim()));
+        }
+    }
     for (rule, count) in app.game.counters() {
         let left = rule.plies().saturating_sub(count);
         if left <= 20 {
@@ -187,7 +224,8 @@ fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
         Line::styled(format!(" Game over: {o}"), t.info())
     } else {
         let side = app.game.position().side_to_move();
-        let mut spans = vec![Span::raw(format!(" {} to move", capitalised(side)))];
+        let who = if app.ai.plays(side) { " (AI)" } else { "" };
+        let mut spans = vec![Span::raw(format!(" {}{who} to move", capitalised(side)))];
         if let Some((most, rule)) = app.capture_summary() {
             spans.push(Span::styled(" · a capture is mandatory", t.error()));
             let g = &t.glyphs;
@@ -350,11 +388,16 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
         lines.push(Line::styled(format!("{marker} {:<20}", r.name), style));
         lines.push(Line::styled(format!("    {}", r.description), t.dim()));
     }
-    lines.push(Line::from(""));
-    lines.push(Line::from(
-        "Opponent: another person at this terminal (hot-seat)",
-    ));
-    lines.push(Line::from(""));
+    let (opponent, white, black) = super::app::OPPONENTS[menu.opponent];
+    lines.push(Line::from(format!("Opponent (←/→): {opponent}")));
+    if white || black {
+        let lvl = checkers::ai::Level::get(menu.level)
+            .map(|l| l.level)
+            .unwrap_or(5);
+        lines.push(Line::from(format!("AI level (-/+): {lvl} of 10")));
+    } else {
+        lines.push(Line::from(""));
+    }
     lines.push(Line::styled("Enter: play   q: quit", t.dim()));
     let rect = Rect::new(
         2,

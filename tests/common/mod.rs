@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod arb;
 pub mod reference;
 
 use checkers::{fen, Color, Position, Square};
@@ -12,7 +13,11 @@ use checkers::{fen, Color, Position, Square};
 pub fn board(side: Color, diagram: &str) -> Position {
     let rows: Vec<Vec<char>> = diagram
         .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+        .map(|l| {
+            l.chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<Vec<char>>()
+        })
         .filter(|r| !r.is_empty())
         .collect();
     assert_eq!(rows.len(), 8, "a diagram has 8 rows");

@@ -11,8 +11,7 @@ use checkers::rules::{CaptureChoice, KingCapturesFrom, KingLands, KingMoves, Pro
 use checkers::{Color, Piece, Position, Ruleset, Square};
 use std::collections::BTreeSet;
 
-type Coord = (i8, i8); // (file, rank)
-
+pub type Coord = (i8, i8); // (file, rank)
 
 /// A move as the reference sees it: the path and the set of captured squares.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -25,7 +24,11 @@ pub struct RefMove {
 impl RefMove {
     /// The identity of a move by RULES.md: start, end, captured set.
     pub fn key(&self) -> (Coord, Coord, BTreeSet<Coord>) {
-        (self.path[0], *self.path.last().unwrap(), self.captured.clone())
+        (
+            self.path[0],
+            *self.path.last().unwrap(),
+            self.captured.clone(),
+        )
     }
 }
 
@@ -149,7 +152,14 @@ impl Search<'_> {
         v
     }
 
-    fn extend(&mut self, at: Coord, king: bool, promoted: bool, path: &mut Vec<Coord>, captured: &mut Vec<Coord>) {
+    fn extend(
+        &mut self,
+        at: Coord,
+        king: bool,
+        promoted: bool,
+        path: &mut Vec<Coord>,
+        captured: &mut Vec<Coord>,
+    ) {
         let jumps = self.jumps(at, king, captured);
         if jumps.is_empty() {
             if !captured.is_empty() {
@@ -182,8 +192,12 @@ impl Search<'_> {
                                 promotes: true,
                             });
                         }
-                        PromotionMidCapture::ContinueAsMan => self.extend(l, false, false, path, captured),
-                        PromotionMidCapture::ContinueAsKing => self.extend(l, true, true, path, captured),
+                        PromotionMidCapture::ContinueAsMan => {
+                            self.extend(l, false, false, path, captured)
+                        }
+                        PromotionMidCapture::ContinueAsKing => {
+                            self.extend(l, true, true, path, captured)
+                        }
                     }
                 } else {
                     self.extend(l, king, promoted, path, captured);
@@ -197,6 +211,15 @@ impl Search<'_> {
 
 /// Every legal move of `board` under `rules`, by the plain method.
 pub fn legal_moves(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
+    let mut all = sequences(board, rules);
+    let mut seen = BTreeSet::new();
+    all.retain(|m| seen.insert(m.key()));
+    all
+}
+
+/// Every legal move with every path it can be played by: capture sequences that
+/// are one move by RULES.md (same start, end and captured set) are all listed.
+pub fn sequences(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
     let mut all = Vec::new();
     for rank in 0..8 {
         for file in 0..8 {
@@ -221,8 +244,6 @@ pub fn legal_moves(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
             let most = all.iter().map(|m| m.captured.len()).max().unwrap();
             all.retain(|m| m.captured.len() == most);
         }
-        let mut seen = BTreeSet::new();
-        all.retain(|m| seen.insert(m.key()));
         return all;
     }
     for rank in 0..8 {
@@ -260,7 +281,11 @@ pub fn perft(board: &Board, rules: &Ruleset, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    legal_moves(board, rules)
+    let moves = legal_moves(board, rules);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
         .iter()
         .map(|m| perft(&board.play(m), rules, depth - 1))
         .sum()
@@ -269,8 +294,16 @@ pub fn perft(board: &Board, rules: &Ruleset, depth: u32) -> u64 {
 /// Converts a fast-generator move to the reference's form.
 pub fn from_engine(m: &checkers::Move) -> RefMove {
     RefMove {
-        path: m.path().iter().map(|s| (s.file() as i8, s.rank() as i8)).collect(),
-        captured: m.captured().iter().map(|s| (s.file() as i8, s.rank() as i8)).collect(),
+        path: m
+            .path()
+            .iter()
+            .map(|s| (s.file() as i8, s.rank() as i8))
+            .collect(),
+        captured: m
+            .captured()
+            .iter()
+            .map(|s| (s.file() as i8, s.rank() as i8))
+            .collect(),
         promotes: m.promotes(),
     }
 }
