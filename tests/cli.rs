@@ -466,7 +466,11 @@ fn bad_flags_and_commands() {
     refused(&["fly"], None, &["fly"]);
     refused(&["play", "--level", "11"], None, &["--level", "11"]);
     refused(&["play", "--ai", "red"], None, &["--ai", "red"]);
-    refused(&["play", "--think-time", "soon"], None, &["--think-time", "soon"]);
+    refused(
+        &["play", "--think-time", "soon"],
+        None,
+        &["--think-time", "soon"],
+    );
     refused(
         &["moves", "--variant", "english", "--fen"],
         None,
