@@ -710,10 +710,12 @@ fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     let first = Player {
         level: Level::get(a.white_level).expect("checked range"),
         movetime,
+        weights: None,
     };
     let second = Player {
         level: Level::get(a.black_level).expect("checked range"),
         movetime,
+        weights: None,
     };
     if let Some(path) = &a.pdn {
         // Fail before hours of play, not after.

@@ -121,10 +121,12 @@ fn self_play_games_never_contain_an_illegal_move() {
         let weak = Player {
             level: Level::get(1).unwrap(),
             movetime: None,
+            weights: None,
         };
         let less_weak = Player {
             level: Level::get(2).unwrap(),
             movetime: None,
+            weights: None,
         };
         for g in 0..200 {
             let line = opening(&rules, 2 + g % 4, &mut rng);

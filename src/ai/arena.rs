@@ -16,6 +16,8 @@ pub struct Player {
     pub level: Level,
     /// Time per move instead of the level's own.
     pub movetime: Option<Duration>,
+    /// Evaluation weights instead of the built-in ones (for tuning).
+    pub weights: Option<super::eval::Weights>,
 }
 
 /// Evaluations at or below this (hundredths of a man) make a resigning level resign.
@@ -65,7 +67,14 @@ pub fn play_game(
             break;
         }
     }
-    let mut engines = [Engine::new(rules, 16), Engine::new(rules, 16)];
+    let engine_for = |p: &Player| {
+        let mut e = Engine::new(rules, 16);
+        if let Some(w) = p.weights {
+            e.eval = super::eval::Evaluator::with_weights(rules, w);
+        }
+        e
+    };
+    let mut engines = [engine_for(white), engine_for(black)];
     let stop = AtomicBool::new(false);
     while game.outcome().is_none() {
         if game.moves().len() >= MAX_PLIES {
