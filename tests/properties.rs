@@ -5,30 +5,9 @@ mod common;
 
 use checkers::rules::CaptureChoice;
 use checkers::{fen, legal_moves, notation, Color, Piece, Position, Ruleset, SquareNotation};
-use common::arb;
+use common::{arb, builtin as rules, proptest_config as config};
 use proptest::prelude::*;
 use proptest::sample::Index;
-use std::sync::OnceLock;
-
-fn rules(id: &str) -> &'static Ruleset {
-    static ALL: OnceLock<Vec<Ruleset>> = OnceLock::new();
-    ALL.get_or_init(Ruleset::builtins)
-        .iter()
-        .find(|r| r.id == id)
-        .unwrap_or_else(|| panic!("no built-in variant {id}"))
-}
-
-/// `default` cases unless `PROPTEST_CASES` says otherwise.
-fn config(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig {
-        cases,
-        ..ProptestConfig::default()
-    }
-}
 
 fn show(pos: &Position) -> String {
     fen::write(pos, SquareNotation::Numeric)

@@ -12,34 +12,12 @@
 mod common;
 
 use checkers::{fen, legal_moves, perft, Position, Ruleset, SquareNotation};
-use common::arb;
 use common::reference::{self as plain, Board, Coord, RefMove};
+use common::{arb, builtin as rules, proptest_config as config};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
-
-/// The built-in ruleset `id`, parsed once.
-fn rules(id: &str) -> &'static Ruleset {
-    static ALL: OnceLock<Vec<Ruleset>> = OnceLock::new();
-    ALL.get_or_init(Ruleset::builtins)
-        .iter()
-        .find(|r| r.id == id)
-        .unwrap_or_else(|| panic!("no built-in variant {id}"))
-}
-
-/// Proptest settings: `default` cases unless `PROPTEST_CASES` says otherwise.
-fn config(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig {
-        cases,
-        ..ProptestConfig::default()
-    }
-}
 
 fn name((file, rank): (i8, i8)) -> String {
     format!("{}{}", (b'a' + file as u8) as char, rank + 1)

@@ -9,14 +9,14 @@ clashes with pydraughts', so give it a virtual environment of its own:
     /tmp/pyd/bin/python tests/vs_pydraughts_engine.py --games 10 --movetime 0.5
 
 Our side plays through `checkers analyze --movetime` (full strength within the
-time, as level 10 does); py-draughts' TurboEngine gets the same time. Each
+time, as level 10 does); py-draughts' SimpleEngine (its alpha-beta engine for 8x8 boards) gets the same time. Each
 opening (two random plies) is played with both colours. py-draughts' board is
 the referee; both number the squares 1 = b8 ... 32 = g1.
 """
 import argparse, json, random, subprocess, sys
 
 try:
-    from draughts import RussianBoard, BrazilianBoard, TurboEngine, Color
+    from draughts import RussianBoard, BrazilianBoard, SimpleEngine, Color
 except ImportError:
     print("py-draughts is not installed (pip install py-draughts)", file=sys.stderr)
     sys.exit(2)
@@ -46,7 +46,7 @@ def our_move(binary, variant, board, movetime):
 
 def play(binary, variant, ours_white, opening, movetime, max_plies=300):
     board = BOARDS[variant]()
-    engine = TurboEngine(depth_limit=None, time_limit=movetime)
+    engine = SimpleEngine(depth_limit=64, time_limit=movetime)
     for i in opening:
         moves = board.legal_moves
         board.push(moves[i % len(moves)])

@@ -4,7 +4,9 @@
 pub mod arb;
 pub mod reference;
 
-use checkers::{fen, Color, Position, Square};
+use checkers::{fen, Color, Position, Ruleset, Square};
+use proptest::test_runner::Config as ProptestConfig;
+use std::sync::OnceLock;
 
 /// A position from a small ASCII diagram, rank 8 at the top, file a on the left.
 ///
@@ -54,4 +56,25 @@ pub fn board(side: Color, diagram: &str) -> Position {
 /// Algebraic square, panicking on a typo in a test.
 pub fn sq(name: &str) -> Square {
     Square::from_algebraic(name).unwrap_or_else(|| panic!("`{name}` is not a dark square"))
+}
+
+/// The built-in ruleset `id`, parsed once for the whole test binary.
+pub fn builtin(id: &str) -> &'static Ruleset {
+    static ALL: OnceLock<Vec<Ruleset>> = OnceLock::new();
+    ALL.get_or_init(Ruleset::builtins)
+        .iter()
+        .find(|r| r.id == id)
+        .unwrap_or_else(|| panic!("no built-in variant {id}"))
+}
+
+/// Proptest settings: `default` cases unless `PROPTEST_CASES` says otherwise.
+pub fn proptest_config(default: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default);
+    ProptestConfig {
+        cases,
+        ..ProptestConfig::default()
+    }
 }
