@@ -11,7 +11,7 @@
 
 mod common;
 
-use checkers::{fen, legal_moves, perft, Position, Ruleset, SquareNotation};
+use checkers::{fen, legal_moves, perft, Position, SquareNotation};
 use common::reference::{self as plain, Board, Coord, RefMove};
 use common::{arb, builtin as rules, proptest_config as config};
 use proptest::prelude::*;
