@@ -50,9 +50,11 @@ pub enum Action {
     Resize(u16, u16),
     /// Ask the AI for a move for the player to move.
     Hint,
-    /// Start screen: a stronger or weaker AI.
+    /// Start screen: a stronger or weaker AI, more or less time at level 10.
     LevelUp,
     LevelDown,
+    ThinkLonger,
+    ThinkShorter,
     /// A search reported a finished depth.
     AiInfo {
         id: u64,
@@ -195,6 +197,8 @@ pub struct StartMenu {
     /// Index into [`OPPONENTS`].
     pub opponent: usize,
     pub level: u8,
+    /// Level 10's time per move.
+    pub think_time: Duration,
 }
 
 /// The start screen's opponent choices: name, AI plays white, AI plays black.
@@ -267,6 +271,7 @@ impl App {
                 selected,
                 opponent,
                 level: opts.ai.level,
+                think_time: opts.ai.think_time,
             }
         });
         let game = match opts.start {
@@ -419,12 +424,23 @@ impl App {
             Action::Right => menu.opponent = (menu.opponent + 1) % OPPONENTS.len(),
             Action::LevelUp => menu.level = (menu.level + 1).min(10),
             Action::LevelDown => menu.level = menu.level.saturating_sub(1).max(1),
+            Action::ThinkLonger => {
+                menu.think_time =
+                    (menu.think_time + Duration::from_secs(1)).min(Duration::from_secs(60))
+            }
+            Action::ThinkShorter => {
+                menu.think_time = menu
+                    .think_time
+                    .saturating_sub(Duration::from_secs(1))
+                    .max(Duration::from_secs(1))
+            }
             Action::Activate => {
                 let rules = menu.variants[menu.selected].clone();
                 let (_, white, black) = OPPONENTS[menu.opponent];
                 self.ai.white = white;
                 self.ai.black = black;
                 self.ai.level = menu.level;
+                self.ai.think_time = menu.think_time;
                 self.start_menu = None;
                 self.new_game(Some(rules));
             }

@@ -82,6 +82,8 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
         Mode::Start => match key.code {
             KeyCode::Char('+' | '=') => Some(Action::LevelUp),
             KeyCode::Char('-') => Some(Action::LevelDown),
+            KeyCode::Char('>' | '.') => Some(Action::ThinkLonger),
+            KeyCode::Char('<' | ',') => Some(Action::ThinkShorter),
             _ => common,
         },
         Mode::Help | Mode::Command => common,

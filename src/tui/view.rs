@@ -137,12 +137,11 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         if let Some(info) = &th.info {
             let score = info.score as f64 / 100.0;
             lines.push(Line::styled(
-                format!(
-                    "depth {}  score {:+.2}  {:.1} M nodes/s",
-                    info.depth,
-                    score,
-                    info.nps() as f64 / 1e6
-                ),
+                format!("depth {}  score {:+.2}", info.depth, score),
+                t.info(),
+            ));
+            lines.push(Line::styled(
+                format!("{:.1} M nodes/s", info.nps() as f64 / 1e6),
                 t.info(),
             ));
             let pv: Vec<String> = info.pv.iter().take(6).map(|m| app.write(m)).collect();
@@ -394,7 +393,12 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
         let lvl = checkers::ai::Level::get(menu.level)
             .map(|l| l.level)
             .unwrap_or(5);
-        lines.push(Line::from(format!("AI level (-/+): {lvl} of 10")));
+        let think = if lvl == 10 {
+            format!("   think time (</>): {} s", menu.think_time.as_secs())
+        } else {
+            String::new()
+        };
+        lines.push(Line::from(format!("AI level (-/+): {lvl} of 10{think}")));
     } else {
         lines.push(Line::from(""));
     }
