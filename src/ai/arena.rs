@@ -23,6 +23,9 @@ pub struct Player {
 /// Evaluations at or below this (hundredths of a man) make a resigning level resign.
 pub const RESIGN_BELOW: i32 = -800;
 
+/// Level 10's time per move in a match, as in the game's default.
+pub const LEVEL_10_THINK: Duration = Duration::from_secs(5);
+
 /// A game longer than this many plies is adjudicated a draw.
 pub const MAX_PLIES: usize = 400;
 
@@ -88,7 +91,7 @@ pub fn play_game(
             Color::Black => (black, &mut engines[1]),
         };
         let history = super::repetition_history(&game);
-        let limits = limits_for(player, Duration::from_secs(1));
+        let limits = limits_for(player, LEVEL_10_THINK);
         let result = engine.search(&pos, &history, limits, &stop, &mut |_| {});
         if player.level.resigns && result.info.score <= RESIGN_BELOW {
             game.resign(side);

@@ -32,16 +32,19 @@ pub struct Weights {
 
 /// Built-in weights for short-king and flying-king variants.
 pub fn default_weights(rules: &Ruleset) -> Weights {
+    // Tuned by self-play (tests/tune.rs, 200 games a trial; README "Tuning"):
+    // short kings gained from a dearer king and a cheaper runaway, flying kings
+    // from more weight on mobility.
     let flying = rules.king_moves == KingMoves::AnyDistance;
     Weights {
         man: 100,
-        king: if flying { 280 } else { 150 },
+        king: if flying { 280 } else { 180 },
         advance: [0, 2, 4, 7, 11, 16, 24],
         back_rank: 8,
         center: 6,
         long_diagonal: if flying { 20 } else { 0 },
-        runaway: 40,
-        mobility: 2,
+        runaway: if flying { 40 } else { 25 },
+        mobility: if flying { 4 } else { 2 },
         trade_bonus: 3,
     }
 }
