@@ -81,6 +81,41 @@ fn every_variant_finds_the_two_for_one_shot() {
     }
 }
 
+/// Where kings fly: White gives the man on c3 so that Black's forced capture
+/// lands on c3, and the king on a1 then sweeps the long diagonal, taking c3 and
+/// f6 in one move.
+#[test]
+fn flying_king_variants_find_the_long_diagonal_sweep() {
+    let start = "W:WKa1,c3,h2:Be5,f6,a7,c7";
+    for variant in ["russian", "brazilian", "german"] {
+        let rules = Ruleset::builtin(variant).unwrap();
+        let mut game = Game::from_position(rules.clone(), fen::parse(start).unwrap());
+        let shot = game.play_text("c3-d4").unwrap();
+        let replies = game.legal_moves();
+        assert_eq!(replies.len(), 1, "{variant}: the reply is forced");
+        game.play(&replies[0]).unwrap();
+        let sweep = game.legal_moves();
+        assert!(
+            sweep.iter().all(
+                |m| m.from() == checkers::Square::from_algebraic("a1").unwrap()
+                    && m.capture_count() == 2
+            ),
+            "{variant}: the king must take two: {sweep:?}"
+        );
+        let pos = fen::parse(start).unwrap();
+        let r = search(
+            &pos,
+            &rules,
+            Limits {
+                depth: Some(4),
+                ..Default::default()
+            },
+        );
+        assert_eq!(r.best, Some(shot), "{variant}: the AI finds c3-d4");
+        assert!(r.info.score >= 80, "{variant}: and sees it wins material");
+    }
+}
+
 #[test]
 fn a_lost_position_is_scored_as_lost_and_a_won_one_as_won() {
     let rules = Ruleset::builtin("english").unwrap();
