@@ -116,6 +116,36 @@ fn flying_king_variants_find_the_long_diagonal_sweep() {
     }
 }
 
+/// A breakthrough to a king: White plays g5-h6 (16-12), Black must take the man
+/// on e5 (11x18), and the way is open: h6 jumps g7 to crown on f8 (12x3).
+#[test]
+fn short_king_variants_find_the_breakthrough_to_a_king() {
+    let start = "W:W15,16,19:B7,8,11";
+    for variant in ["english", "dammen64"] {
+        let rules = Ruleset::builtin(variant).unwrap();
+        let mut game = Game::from_position(rules.clone(), fen::parse(start).unwrap());
+        let shot = game.play_text("16-12").unwrap();
+        let replies = game.legal_moves();
+        assert_eq!(replies.len(), 1, "{variant}: the reply is forced");
+        game.play(&replies[0]).unwrap();
+        let crown = game.play_text("12x3").unwrap();
+        assert!(crown.promotes(), "{variant}: the man is crowned");
+        let pos = fen::parse(start).unwrap();
+        // Depth 8: Black's man on d4 then runs for its own crown, and only a
+        // search that sees the new king catch it knows the shot wins.
+        let r = search(
+            &pos,
+            &rules,
+            Limits {
+                depth: Some(8),
+                ..Default::default()
+            },
+        );
+        assert_eq!(r.best, Some(shot), "{variant}: the AI finds 16-12");
+        assert!(r.info.score >= 80, "{variant}: and sees the king");
+    }
+}
+
 #[test]
 fn a_lost_position_is_scored_as_lost_and_a_won_one_as_won() {
     let rules = Ruleset::builtin("english").unwrap();
