@@ -1,0 +1,93 @@
+//! PDN: what we write reads back, lenient reading, and errors that say where.
+
+use checkers::ai::arena::{opening, play_game, Player};
+use checkers::ai::{Level, Rng};
+use checkers::pdn::{read_games, replay, variant_of, write_game, Tags};
+use checkers::{fen, Game, Ruleset};
+
+#[test]
+fn written_games_read_back_move_for_move_in_every_variant() {
+    for variant in ["english", "dammen64", "brazilian", "russian", "german"] {
+        let rules = Ruleset::builtin(variant).unwrap();
+        let mut rng = Rng::new(5);
+        let p = Player {
+            level: Level::get(2).unwrap(),
+            movetime: None,
+            weights: None,
+        };
+        let mut text = String::new();
+        let mut originals = Vec::new();
+        for _ in 0..4 {
+            let line = opening(&rules, 3, &mut rng);
+            let game = play_game(&rules, &line, &p, &p, &mut rng);
+            text.push_str(&write_game(&game, &Tags::default()));
+            originals.push(game);
+        }
+        // A set-up start is written with SetUp and FEN and read back from them.
+        let setup = fen::parse("B:W18,K30:B10,14").unwrap();
+        let mut g = Game::from_position(rules.clone(), setup);
+        let m = g.legal_moves()[0];
+        g.play(&m).unwrap();
+        text.push_str(&write_game(&g, &Tags::default()));
+        originals.push(g);
+
+        let games = read_games(&text).unwrap();
+        assert_eq!(games.len(), originals.len(), "{variant}");
+        for (read, original) in games.iter().zip(&originals) {
+            assert_eq!(variant_of(read).map(|r| r.id), Some(variant.to_string()));
+            assert!(
+                read.tag("Variant").is_some(),
+                "the Variant tag is always written"
+            );
+            assert_eq!(
+                read.tag("GameType").map(str::to_string),
+                rules.pdn_game_type.map(|n| n.to_string())
+            );
+            let replayed = replay(read, &rules).unwrap();
+            let a: Vec<_> = replayed.moves().collect();
+            let b: Vec<_> = original.moves().collect();
+            assert_eq!(a, b, "{variant}");
+        }
+    }
+}
+
+#[test]
+fn reading_is_lenient_as_the_standard_asks() {
+    let text = "% a comment line\n[Event \"Casual\"]\n[GameType \"25\"]\n\n1. c3-d4 {a comment} f6-g5 (f6-e5 2. d4xf6) 2. d4-e5!? $3 d6xf4\n3...  ; a rest-of-line comment\n*\n[GameType \"21\"]\n1.11-15 23-19 2.8-11 1/2-1/2";
+    let games = read_games(text).unwrap();
+    assert_eq!(games.len(), 2);
+    let moves: Vec<&str> = games[0].moves.iter().map(|(m, _, _)| m.as_str()).collect();
+    assert_eq!(moves, ["c3-d4", "f6-g5", "d4-e5", "d6xf4"]);
+    assert_eq!(games[0].result.as_deref(), Some("*"));
+    let russian = variant_of(&games[0]).unwrap();
+    assert_eq!(russian.id, "russian");
+    assert_eq!(replay(&games[0], &russian).unwrap().moves().len(), 4);
+    assert_eq!(games[1].moves.len(), 3);
+    assert_eq!(games[1].result.as_deref(), Some("1/2-1/2"));
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_its_move_number_line_and_column() {
+    let text = "[GameType \"21\"]\n1. 11-15 23-19\n2. 15-11 22-17\n";
+    let game = &read_games(text).unwrap()[0];
+    let e = replay(game, &Ruleset::builtin("english").unwrap()).unwrap_err();
+    assert_eq!((e.move_number, e.line, e.column), (2, 3, 4));
+    assert!(
+        e.to_string().contains("15-11") && e.to_string().contains("backwards"),
+        "{e}"
+    );
+}
+
+#[test]
+fn broken_pdn_is_refused_with_where() {
+    for (text, needle, line) in [
+        ("[Event \"x\"\n1. 11-15 *", "not closed", 1),
+        ("1. 11-15 {never closed", "comment", 1),
+        ("1. 11-15 (23-19 *", "variation", 1),
+        ("\n[Event x]\n", "quoted value", 2),
+    ] {
+        let e = read_games(text).unwrap_err();
+        assert!(e.to_string().contains(needle), "{text:?}: {e}");
+        assert_eq!(e.line, line, "{text:?}");
+    }
+}
