@@ -41,6 +41,13 @@ enum Command {
     /// Game records: check a PDN file
     #[command(subcommand)]
     Pdn(PdnCommand),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `checkers man > checkers.1`
+    Man,
 }
 
 #[derive(Subcommand, Debug)]
@@ -346,6 +353,21 @@ pub fn run() -> i32 {
         Some(Command::Analyze(a)) => analyze(&a),
         Some(Command::Match(a)) => run_match(&a),
         Some(Command::Pdn(PdnCommand::Check(a))) => pdn_check(&a),
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            // Into a buffer first: generate() panics on a closed pipe.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "checkers", &mut script);
+            io::stdout().write_all(&script).map_err(Fail::from)
+        }
+        Some(Command::Man) => {
+            use clap::CommandFactory;
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .and_then(|()| io::stdout().write_all(&page))
+                .map_err(Fail::from)
+        }
     };
     match result {
         Ok(()) | Err(Fail::Closed) => 0,

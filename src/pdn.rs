@@ -263,6 +263,11 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                     token.push(chars[i]);
                     bump!();
                 }
+                if token.is_empty() {
+                    // A `[` inside a variation: step over it, or the loop would stall.
+                    bump!();
+                    continue;
+                }
                 if depth > 0 {
                     continue;
                 }
