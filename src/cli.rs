@@ -723,25 +723,6 @@ fn elo(score: f64, per_game: &[f64]) -> (f64, f64) {
     (diff, margin)
 }
 
-/// Writes `text` to `path` safely: a temporary file beside it, then a rename, so
-/// a crash never leaves half a file.
-fn write_atomically(path: &std::path::Path, text: &str) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
-}
-
 fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     use checkers::ai::arena::{opening, play_game, Player};
     use checkers::ai::{Level, Rng};
@@ -760,7 +741,7 @@ fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     };
     if let Some(path) = &a.pdn {
         // Fail before hours of play, not after.
-        write_atomically(path, "")
+        checkers::files::write_atomically(path, "")
             .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
     }
     let mut rng = Rng::new(a.seed);
@@ -834,7 +815,7 @@ fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         eprintln!();
     }
     if let Some(path) = &a.pdn {
-        write_atomically(path, &pdn)
+        checkers::files::write_atomically(path, &pdn)
             .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
     }
     let n = per_game.len() as f64;

@@ -15,6 +15,7 @@
 pub mod ai;
 pub mod bitboard;
 pub mod fen;
+pub mod files;
 pub mod game;
 mod movegen;
 pub mod moves;

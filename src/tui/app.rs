@@ -591,6 +591,19 @@ impl App {
                 }
             }
             "hint" => self.ask_hint(),
+            "fen" => {
+                let f =
+                    checkers::fen::write(self.game.position(), self.game.rules().notation.squares);
+                self.info(format!("FEN {f}"));
+            }
+            "save" => match words.next() {
+                Some(path) => self.save(path),
+                None => self.error("save needs a file name: save FILE".to_string()),
+            },
+            "load" => match words.next() {
+                Some(path) => self.load(path),
+                None => self.error("load needs a file name: load FILE".to_string()),
+            },
             "new" => match words.next() {
                 None => self.new_game(None),
                 Some(id) => match Ruleset::builtin(id) {
@@ -841,6 +854,49 @@ impl App {
     /// Whether quitting would abandon a game with moves in it.
     fn in_progress(&self) -> bool {
         self.game.moves().len() > 0 && self.game.outcome().is_none()
+    }
+
+    fn save(&mut self, path: &str) {
+        let text = checkers::pdn::write_game(&self.game, &checkers::pdn::Tags::default());
+        match checkers::files::write_atomically(std::path::Path::new(path), &text) {
+            Ok(()) => self.info(format!("saved to {path}")),
+            Err(e) => self.error(format!("cannot save to {path}: {e}; the game goes on")),
+        }
+    }
+
+    fn load(&mut self, path: &str) {
+        use checkers::pdn;
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => return self.error(format!("cannot read {path}: {e}")),
+        };
+        let games = match pdn::read_games(&text) {
+            Ok(g) if !g.is_empty() => g,
+            Ok(_) => return self.error(format!("{path}: no game in the file")),
+            Err(e) => return self.error(format!("{path}: {e}")),
+        };
+        let first = &games[0];
+        let rules = pdn::variant_of(first).unwrap_or_else(|| self.game.rules().clone());
+        match pdn::replay(first, &rules) {
+            Ok(game) => {
+                self.stop_thinking();
+                self.show_numbers = numeric(&rules);
+                self.game = game;
+                self.selection = None;
+                self.hint = None;
+                self.overlay = None;
+                self.scroll = 0;
+                let n = self.game.moves().len();
+                self.info(format!(
+                    "loaded {path}: {}, {n} moves",
+                    self.game.rules().name
+                ));
+                if self.game.outcome().is_some() {
+                    self.overlay = Some(Overlay::GameOver);
+                }
+            }
+            Err(e) => self.error(format!("{path}: game 1, {e}")),
+        }
     }
 
     /// Whether the AI is to move now.

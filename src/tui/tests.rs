@@ -1144,3 +1144,33 @@ fn a_resigning_level_resigns_only_a_hopeless_position() {
     assert_eq!(o.winner, Some(Color::White));
     assert_eq!(o.reason, OutcomeReason::Resignation);
 }
+
+#[test]
+fn save_and_load_a_game_and_show_the_fen() {
+    let dir = std::env::temp_dir().join(format!("checkers-tui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.pdn");
+    let path = path.to_str().unwrap();
+    let mut a = app("russian", None);
+    type_move(&mut a, "c3-d4");
+    type_move(&mut a, "f6-g5");
+    type_move(&mut a, "fen");
+    assert!(
+        a.status.as_ref().unwrap().text.starts_with("FEN W:W"),
+        "{:?}",
+        a.status
+    );
+    type_move(&mut a, &format!("save {path}"));
+    assert!(!a.status.as_ref().unwrap().error, "{:?}", a.status);
+    let mut b = app("english", None);
+    type_move(&mut b, &format!("load {path}"));
+    assert_eq!(b.game.rules().id, "russian");
+    assert_eq!(b.game.moves().len(), 2);
+    assert_eq!(b.game.position(), a.game.position());
+    type_move(&mut b, "load /no/such/file.pdn");
+    assert!(b.status.as_ref().unwrap().error);
+    assert_eq!(b.game.moves().len(), 2, "a failed load changes nothing");
+    type_move(&mut b, "save /no/such/dir/x.pdn");
+    assert!(b.status.as_ref().unwrap().text.contains("the game goes on"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -36,6 +36,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("resign", "resign the game"),
     ("draw", "offer a draw"),
     ("hint", "the AI suggests a move"),
+    ("fen, save F, load F", "show the FEN; save or load PDN"),
     ("help", "this help"),
     ("quit", "leave"),
 ];
