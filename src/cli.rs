@@ -48,6 +48,21 @@ enum Command {
     },
     /// Print the manual page (roff), e.g. `checkers man > checkers.1`
     Man,
+    /// The config file: where it is, or write a commented default one
+    #[command(subcommand)]
+    Config(ConfigCommand),
+}
+
+#[derive(Subcommand, Debug)]
+enum ConfigCommand {
+    /// Print where the config file is (it need not exist)
+    Path,
+    /// Write a commented default config file
+    Init {
+        /// Replace an existing file
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -152,14 +167,14 @@ struct PlayArgs {
 #[derive(Args, Debug)]
 struct AiArgs {
     /// Which side the AI plays: white, black, both (watch it play itself) or none (hot-seat)
-    #[arg(long, value_name = "SIDE", default_value = "none", value_parser = ["white", "black", "both", "none"])]
-    ai: String,
+    #[arg(long, value_name = "SIDE", value_parser = ["white", "black", "both", "none"])]
+    ai: Option<String>,
     /// AI strength, 1 (beginner) to 10 (full strength within the think time)
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
-    level: u8,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: Option<u8>,
     /// Seconds per move at level 10 (decimals allowed)
-    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = parse_seconds)]
-    think_time: f64,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    think_time: Option<f64>,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -171,12 +186,22 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 impl AiArgs {
-    fn settings(&self) -> tui::AiSettings {
+    /// The flags, falling back on the config file, then on the defaults.
+    fn settings(&self, config: &crate::config::Config) -> tui::AiSettings {
+        let d = tui::AiSettings::default();
+        let side = self
+            .ai
+            .as_deref()
+            .or(config.opponent.as_deref())
+            .unwrap_or("none");
         tui::AiSettings {
-            white: matches!(self.ai.as_str(), "white" | "both"),
-            black: matches!(self.ai.as_str(), "black" | "both"),
-            level: self.level,
-            think_time: std::time::Duration::from_secs_f64(self.think_time),
+            white: matches!(side, "white" | "both"),
+            black: matches!(side, "black" | "both"),
+            level: self.level.or(config.level).unwrap_or(d.level),
+            think_time: self
+                .think_time
+                .or(config.think_time)
+                .map_or(d.think_time, std::time::Duration::from_secs_f64),
         }
     }
 }
@@ -360,6 +385,7 @@ pub fn run() -> i32 {
             clap_complete::generate(shell, &mut Cli::command(), "checkers", &mut script);
             io::stdout().write_all(&script).map_err(Fail::from)
         }
+        Some(Command::Config(c)) => config_command(&c),
         Some(Command::Man) => {
             use clap::CommandFactory;
             let mut page = Vec::new();
@@ -404,10 +430,43 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
     })
 }
 
-fn theme(display: &DisplayArgs) -> tui::Theme {
+fn theme(display: &DisplayArgs, config: &crate::config::Config) -> tui::Theme {
     // https://no-color.org: any non-empty NO_COLOR turns colours off.
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    tui::Theme::new(display.ascii, color)
+    let mut t = tui::Theme::new(display.ascii || config.ascii, color);
+    t.colors = config.colors;
+    t
+}
+
+fn load_config() -> Result<crate::config::Config, Fail> {
+    crate::config::load().map_err(Fail::Input)
+}
+
+fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
+    let path = crate::config::path().ok_or_else(|| {
+        Fail::Runtime("cannot tell where the config file goes: set HOME or XDG_CONFIG_HOME".into())
+    })?;
+    match c {
+        ConfigCommand::Path => {
+            writeln!(io::stdout(), "{}", path.display())?;
+        }
+        ConfigCommand::Init { force } => {
+            if path.exists() && !force {
+                return Err(Fail::Input(format!(
+                    "{} already exists; use `checkers config init --force` to replace it",
+                    path.display()
+                )));
+            }
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| Fail::Runtime(format!("cannot create {}: {e}", dir.display())))?;
+            }
+            checkers::files::write_atomically(&path, crate::config::DEFAULT)
+                .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", path.display())))?;
+            writeln!(io::stdout(), "wrote {}", path.display())?;
+        }
+    }
+    Ok(())
 }
 
 fn need_terminal() -> Result<(), Fail> {
@@ -423,22 +482,32 @@ fn need_terminal() -> Result<(), Fail> {
 }
 
 fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
+    let config = load_config()?;
     need_terminal()?;
+    let variant = config.variant.as_deref().unwrap_or("english");
     let opts = tui::Options {
-        rules: Ruleset::builtin("english").expect("built-in"),
+        rules: Ruleset::builtin(variant).expect("the config names a built-in variant"),
         start: None,
-        theme: theme(display),
-        no_touch_move: false,
+        theme: theme(display, &config),
+        no_touch_move: !config.touch_move,
         fixed_bottom: None,
         start_screen: true,
-        ai: tui::AiSettings::default(),
+        ai: AiArgs {
+            ai: None,
+            level: None,
+            think_time: None,
+        }
+        .settings(&config),
+        board_numbers: config.board_numbers,
     };
     tui::run(opts).map_err(Fail::Runtime)
 }
 
 fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
+    let config = load_config()?;
     let rules = if a.rules.variant.is_none() && a.rules.ruleset.is_none() {
-        Ruleset::builtin("english").expect("built-in")
+        let variant = config.variant.as_deref().unwrap_or("english");
+        Ruleset::builtin(variant).expect("the config names a built-in variant")
     } else {
         load_rules(&RulesArgs {
             variant: a.rules.variant.clone(),
@@ -453,8 +522,8 @@ fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
     let opts = tui::Options {
         rules,
         start,
-        theme: theme(display),
-        no_touch_move: a.no_touch_move,
+        theme: theme(display, &config),
+        no_touch_move: a.no_touch_move || !config.touch_move,
         fixed_bottom: a.bottom.as_deref().map(|s| {
             if s == "black" {
                 checkers::Color::Black
@@ -463,7 +532,8 @@ fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
             }
         }),
         start_screen: false,
-        ai: a.ai.settings(),
+        ai: a.ai.settings(&config),
+        board_numbers: config.board_numbers,
     };
     tui::run(opts).map_err(Fail::Runtime)
 }

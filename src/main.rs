@@ -1,6 +1,7 @@
 //! The `checkers` binary: the command line and the terminal game over the engine.
 
 mod cli;
+mod config;
 mod tui;
 
 fn main() {

@@ -11,7 +11,7 @@ mod theme;
 mod view;
 
 pub use app::{AiSettings, Options};
-pub use theme::Theme;
+pub use theme::{BoardColors, Theme};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;

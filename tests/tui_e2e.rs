@@ -55,6 +55,11 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        // The tester's own config file must not change what the test sees.
+        cmd.env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("checkers-e2e-no-config"),
+        );
         let child = pty.slave.spawn_command(cmd).expect("start checkers");
         // Only the child holds the terminal side now, so reads end when it exits.
         drop(pty.slave);

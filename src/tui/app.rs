@@ -222,6 +222,8 @@ pub struct Options {
     /// Open the start screen instead of a game.
     pub start_screen: bool,
     pub ai: AiSettings,
+    /// Square numbers on or off; `None`: on in numeric variants.
+    pub board_numbers: Option<bool>,
 }
 
 /// The whole state of the terminal program.
@@ -279,7 +281,7 @@ impl App {
             None => Game::new(opts.rules.clone()),
         };
         let mut app = App {
-            show_numbers: numeric(&opts.rules),
+            show_numbers: opts.board_numbers.unwrap_or(numeric(&opts.rules)),
             game,
             theme: opts.theme,
             start_menu,

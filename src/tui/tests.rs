@@ -32,6 +32,7 @@ fn app_with(variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
         fixed_bottom: None,
         start_screen: false,
         ai: AiSettings::default(),
+        board_numbers: None,
     };
     App::new(opts, size)
 }
@@ -200,6 +201,7 @@ fn snapshot_start_screen() {
         fixed_bottom: None,
         start_screen: true,
         ai: AiSettings::default(),
+        board_numbers: None,
     };
     let a = App::new(opts, (80, 24));
     assert_eq!(a.mode(), Mode::Start);
@@ -329,6 +331,7 @@ fn colours_mark_captures_selection_and_targets() {
             fixed_bottom: None,
             start_screen: false,
             ai: AiSettings::default(),
+            board_numbers: None,
         };
         App::new(opts, (80, 24))
     };
@@ -600,6 +603,7 @@ fn flip_by_key_and_command() {
             fixed_bottom: Some(Color::White),
             start_screen: false,
             ai: AiSettings::default(),
+            board_numbers: None,
         },
         (80, 24),
     );
@@ -702,6 +706,7 @@ fn no_touch_move_lets_a_russian_player_change_their_mind() {
             fixed_bottom: None,
             start_screen: false,
             ai: AiSettings::default(),
+            board_numbers: None,
         },
         (80, 24),
     );
@@ -922,6 +927,7 @@ fn start_screen_picks_a_variant() {
             fixed_bottom: None,
             start_screen: true,
             ai: AiSettings::default(),
+            board_numbers: None,
         },
         (80, 24),
     );
@@ -994,6 +1000,7 @@ fn vs_ai(variant: &str, ai_white: bool, ai_black: bool) -> App {
             black: ai_black,
             ..AiSettings::default()
         },
+        board_numbers: None,
     };
     App::new(opts, (80, 24))
 }

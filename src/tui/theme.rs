@@ -59,6 +59,35 @@ const ASCII: Glyphs = Glyphs {
 pub struct Theme {
     pub glyphs: Glyphs,
     pub color: bool,
+    pub colors: BoardColors,
+}
+
+/// The board's colours, each settable in the config file's `[theme]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardColors {
+    pub light_square: Rgb,
+    pub dark_square: Rgb,
+    pub must_capture: Rgb,
+    pub most_capture: Rgb,
+    pub selected: Rgb,
+    pub target: Rgb,
+    pub path: Rgb,
+    pub last_move: Rgb,
+}
+
+impl Default for BoardColors {
+    fn default() -> Self {
+        BoardColors {
+            light_square: Rgb::Rgb(222, 196, 150),
+            dark_square: Rgb::Rgb(120, 84, 52),
+            must_capture: Rgb::Rgb(196, 120, 30),
+            most_capture: Rgb::Rgb(178, 48, 48),
+            selected: Rgb::Rgb(50, 92, 176),
+            target: Rgb::Rgb(64, 140, 72),
+            path: Rgb::Rgb(40, 130, 140),
+            last_move: Rgb::Rgb(150, 128, 40),
+        }
+    }
 }
 
 impl Theme {
@@ -69,7 +98,11 @@ impl Theme {
             // Without colours the light squares need a texture to tell them apart.
             glyphs.light_fill = if ascii { ":" } else { "░" };
         }
-        Theme { glyphs, color }
+        Theme {
+            glyphs,
+            color,
+            colors: BoardColors::default(),
+        }
     }
 
     fn bg(&self, rgb: Rgb) -> Style {
@@ -89,29 +122,29 @@ impl Theme {
     }
 
     pub fn light_square(&self) -> Style {
-        self.bg(Rgb::Rgb(222, 196, 150))
+        self.bg(self.colors.light_square)
             .patch(self.fg(Rgb::Rgb(150, 120, 80)))
     }
     pub fn dark_square(&self) -> Style {
-        self.bg(Rgb::Rgb(120, 84, 52))
+        self.bg(self.colors.dark_square)
     }
     pub fn must_capture(&self) -> Style {
-        self.bg(Rgb::Rgb(196, 120, 30))
+        self.bg(self.colors.must_capture)
     }
     pub fn most_capture(&self) -> Style {
-        self.bg(Rgb::Rgb(178, 48, 48))
+        self.bg(self.colors.most_capture)
     }
     pub fn selected(&self) -> Style {
-        self.bg(Rgb::Rgb(50, 92, 176))
+        self.bg(self.colors.selected)
     }
     pub fn target(&self) -> Style {
-        self.bg(Rgb::Rgb(64, 140, 72))
+        self.bg(self.colors.target)
     }
     pub fn path(&self) -> Style {
-        self.bg(Rgb::Rgb(40, 130, 140))
+        self.bg(self.colors.path)
     }
     pub fn last_move(&self) -> Style {
-        self.bg(Rgb::Rgb(150, 128, 40))
+        self.bg(self.colors.last_move)
     }
     pub fn cursor(&self) -> Style {
         Style::default().add_modifier(Modifier::BOLD)

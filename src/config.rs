@@ -1,0 +1,267 @@
+//! The user's config file: defaults for the game, refused loudly when wrong.
+
+use crate::tui::BoardColors;
+use ratatui::style::Color as Rgb;
+use serde::Deserialize;
+use std::path::PathBuf;
+use toml::Spanned;
+
+/// The file `checkers config init` writes: every setting, commented.
+pub const DEFAULT: &str = r##"# checkers configuration. Command-line flags override these settings.
+# Remove the leading "# " of a line to change it.
+
+# Variant of a new game: english, dammen64, brazilian, russian or german.
+# variant = "english"
+
+# Opponent: "none" (hot-seat), or the side the AI plays: "white", "black" or "both".
+# opponent = "none"
+
+# AI level, 1 (beginner) to 10 (full strength within the think time).
+# level = 5
+
+# Seconds per move at level 10.
+# think_time = 5.0
+
+# Plain ASCII glyphs instead of Unicode discs and crowns.
+# ascii = false
+
+# Square numbers on the board: true or false (default: on in numeric variants).
+# board_numbers = true
+
+# Touch-move where the rules have it (russian, brazilian); false for casual play.
+# touch_move = true
+
+# Board colours as "#rrggbb".
+[theme]
+# light_square = "#dec496"
+# dark_square = "#785434"
+# must_capture = "#c4781e"
+# most_capture = "#b23030"
+# selected = "#325cb0"
+# target = "#408c48"
+# path = "#28828c"
+# last_move = "#968028"
+"##;
+
+/// The settings read from the file; `None` where the file is silent.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Config {
+    pub variant: Option<String>,
+    pub opponent: Option<String>,
+    pub level: Option<u8>,
+    pub think_time: Option<f64>,
+    pub ascii: bool,
+    pub board_numbers: Option<bool>,
+    pub touch_move: bool,
+    pub colors: BoardColors,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    variant: Option<Spanned<String>>,
+    opponent: Option<Spanned<String>>,
+    level: Option<Spanned<i64>>,
+    think_time: Option<Spanned<f64>>,
+    ascii: Option<bool>,
+    board_numbers: Option<bool>,
+    touch_move: Option<bool>,
+    #[serde(default)]
+    theme: RawTheme,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawTheme {
+    light_square: Option<Spanned<String>>,
+    dark_square: Option<Spanned<String>>,
+    must_capture: Option<Spanned<String>>,
+    most_capture: Option<Spanned<String>>,
+    selected: Option<Spanned<String>>,
+    target: Option<Spanned<String>>,
+    path: Option<Spanned<String>>,
+    last_move: Option<Spanned<String>>,
+}
+
+/// Where the config file lives: `$XDG_CONFIG_HOME/checkers/config.toml`, else
+/// `~/.config/checkers/config.toml`.
+pub fn path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("checkers").join("config.toml"))
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut i = offset.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    let before = &text[..i];
+    (
+        before.matches('\n').count() + 1,
+        before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+    )
+}
+
+fn color(s: &str) -> Option<Rgb> {
+    let hex = s.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let v = u32::from_str_radix(hex, 16).ok()?;
+    Some(Rgb::Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8))
+}
+
+/// Reads the config text; `origin` names the file in errors.
+pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
+    let at = |offset: usize, msg: String| {
+        let (l, c) = line_col(text, offset);
+        format!("{origin}:{l}:{c}: {msg}")
+    };
+    let raw: Raw = toml::from_str(text).map_err(|e| {
+        let msg = e
+            .message()
+            .lines()
+            .next()
+            .unwrap_or("invalid TOML")
+            .to_string();
+        at(e.span().map_or(0, |s| s.start), msg)
+    })?;
+    let mut c = Config {
+        touch_move: true,
+        ..Config::default()
+    };
+    if let Some(v) = raw.variant {
+        let id = v.get_ref();
+        if checkers::Ruleset::builtin(id).is_none() {
+            let ids: Vec<&str> = checkers::Ruleset::builtin_ids().collect();
+            return Err(at(
+                v.span().start,
+                format!(
+                    "variant = \"{id}\" is not a built-in variant; use one of {}",
+                    ids.join(", ")
+                ),
+            ));
+        }
+        c.variant = Some(id.clone());
+    }
+    if let Some(o) = raw.opponent {
+        let v = o.get_ref();
+        if !["none", "white", "black", "both"].contains(&v.as_str()) {
+            return Err(at(o.span().start, format!("opponent = \"{v}\": use \"none\" (hot-seat), \"white\", \"black\" or \"both\" (the side the AI plays)")));
+        }
+        c.opponent = Some(v.clone());
+    }
+    if let Some(l) = raw.level {
+        let v = *l.get_ref();
+        if !(1..=10).contains(&v) {
+            return Err(at(
+                l.span().start,
+                format!("level = {v}: use a level from 1 to 10"),
+            ));
+        }
+        c.level = Some(v as u8);
+    }
+    if let Some(t) = raw.think_time {
+        let v = *t.get_ref();
+        if !(v.is_finite() && (0.05..=3600.0).contains(&v)) {
+            return Err(at(
+                t.span().start,
+                format!("think_time = {v}: use 0.05 to 3600 seconds"),
+            ));
+        }
+        c.think_time = Some(v);
+    }
+    c.ascii = raw.ascii.unwrap_or(false);
+    c.board_numbers = raw.board_numbers;
+    c.touch_move = raw.touch_move.unwrap_or(true);
+    let t = raw.theme;
+    for (field, name, slot) in [
+        (t.light_square, "light_square", &mut c.colors.light_square),
+        (t.dark_square, "dark_square", &mut c.colors.dark_square),
+        (t.must_capture, "must_capture", &mut c.colors.must_capture),
+        (t.most_capture, "most_capture", &mut c.colors.most_capture),
+        (t.selected, "selected", &mut c.colors.selected),
+        (t.target, "target", &mut c.colors.target),
+        (t.path, "path", &mut c.colors.path),
+        (t.last_move, "last_move", &mut c.colors.last_move),
+    ] {
+        if let Some(v) = field {
+            *slot = color(v.get_ref()).ok_or_else(|| {
+                at(
+                    v.span().start,
+                    format!(
+                        "theme.{name} = \"{}\": write a colour as \"#rrggbb\", e.g. \"#785434\"",
+                        v.get_ref()
+                    ),
+                )
+            })?;
+        }
+    }
+    Ok(c)
+}
+
+/// The user's config, or the defaults when there is no file.
+pub fn load() -> Result<Config, String> {
+    let Some(p) = path() else {
+        return parse("", "config");
+    };
+    match std::fs::read_to_string(&p) {
+        Ok(text) => parse(&text, &p.display().to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => parse("", "config"),
+        Err(e) => Err(format!("{}: cannot read the config file: {e}", p.display())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_file_is_valid_and_means_the_defaults() {
+        let c = parse(DEFAULT, "config.toml").unwrap();
+        assert_eq!(c, parse("", "x").unwrap());
+        assert!(c.touch_move && !c.ascii && c.level.is_none());
+        // Uncommented, every line still parses.
+        let on: String = DEFAULT
+            .lines()
+            .map(|l| {
+                l.strip_prefix("# ")
+                    .filter(|r| r.contains(" = "))
+                    .unwrap_or(l)
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let c = parse(&on, "config.toml").unwrap();
+        assert_eq!(c.variant.as_deref(), Some("english"));
+        assert_eq!(c.level, Some(5));
+        assert_eq!(c.colors, BoardColors::default());
+    }
+
+    #[test]
+    fn bad_settings_are_refused_with_file_line_and_fix() {
+        for (text, line, needle) in [
+            ("levle = 3", 1, "levle"),
+            ("\nlevel = 11", 2, "1 to 10"),
+            ("level = \"high\"", 1, "invalid type"),
+            ("variant = \"chess\"", 1, "english, dammen64"),
+            ("opponent = \"me\"", 1, "hot-seat"),
+            ("think_time = 0.0", 1, "0.05 to 3600"),
+            ("[theme]\ndark_square = \"brown\"", 2, "#rrggbb"),
+            ("[theme]\nborder = \"#000000\"", 2, "border"),
+            ("ascii = yes", 1, ""),
+        ] {
+            let e = parse(text, "cfg.toml").unwrap_err();
+            assert!(e.starts_with(&format!("cfg.toml:{line}:")), "{text:?}: {e}");
+            assert!(e.contains(needle), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn colours_are_read() {
+        let c = parse("[theme]\ndark_square = \"#102030\"", "x").unwrap();
+        assert_eq!(c.colors.dark_square, Rgb::Rgb(0x10, 0x20, 0x30));
+    }
+}
