@@ -22,6 +22,9 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     display: DisplayArgs,
+    /// Continue the unfinished game saved after its last move (after a crash, a kill or Ctrl-C)
+    #[arg(long)]
+    resume: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -370,6 +373,7 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
+        None if cli.resume => resume(&cli.display),
         None => start_screen(&cli.display),
         Some(Command::Variants) => variants(),
         Some(Command::Moves(a)) => moves(&a),
@@ -499,6 +503,7 @@ fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         }
         .settings(&config),
         board_numbers: config.board_numbers,
+        resume: None,
     };
     tui::run(opts).map_err(Fail::Runtime)
 }
@@ -534,6 +539,65 @@ fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         start_screen: false,
         ai: a.ai.settings(&config),
         board_numbers: config.board_numbers,
+        resume: None,
+    };
+    tui::run(opts).map_err(Fail::Runtime)
+}
+
+fn resume(display: &DisplayArgs) -> Result<(), Fail> {
+    use checkers::pdn;
+    let config = load_config()?;
+    let path = tui::autosave::current_file().ok_or_else(|| {
+        Fail::Runtime("cannot tell where games are saved: set HOME or XDG_DATA_HOME".into())
+    })?;
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(Fail::Input(format!(
+                "there is no unfinished game to resume ({} does not exist)",
+                path.display()
+            )))
+        }
+        Err(e) => return Err(Fail::Input(format!("cannot read {}: {e}", path.display()))),
+    };
+    let name = path.display().to_string();
+    let games = pdn::read_games(&text).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
+    let first = games
+        .first()
+        .ok_or_else(|| Fail::Input(format!("{name}: no game in the file")))?;
+    let rules = pdn::variant_of(first)
+        .ok_or_else(|| Fail::Input(format!("{name}: the saved game names no built-in variant")))?;
+    let game = pdn::replay(first, &rules).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
+    // The players were saved as "human" or "checkers level N".
+    let level_of = |tag: &str| {
+        first
+            .tag(tag)
+            .and_then(|v| v.strip_prefix("checkers level "))
+            .and_then(|n| n.parse::<u8>().ok())
+    };
+    let (white, black) = (level_of("White"), level_of("Black"));
+    let mut ai = AiArgs {
+        ai: None,
+        level: None,
+        think_time: None,
+    }
+    .settings(&config);
+    ai.white = white.is_some();
+    ai.black = black.is_some();
+    if let Some(level) = white.or(black) {
+        ai.level = level.clamp(1, 10);
+    }
+    need_terminal()?;
+    let opts = tui::Options {
+        rules,
+        start: None,
+        theme: theme(display, &config),
+        no_touch_move: !config.touch_move,
+        fixed_bottom: None,
+        start_screen: false,
+        ai,
+        board_numbers: config.board_numbers,
+        resume: Some(game),
     };
     tui::run(opts).map_err(Fail::Runtime)
 }

@@ -1,6 +1,7 @@
 //! The terminal front end: terminal setup and the event loop.
 
 mod app;
+pub mod autosave;
 mod board_view;
 mod event;
 mod keymap;
@@ -76,7 +77,13 @@ fn event_loop(
     let size = terminal.size().map_err(|e| e.to_string())?;
     let mut app = app::App::new(opts, (size.width, size.height));
     let mut running: Option<Arc<AtomicBool>> = None;
+    let mut saver = autosave::Autosave::default();
     loop {
+        if app.start_menu.is_none() {
+            if let Some(problem) = saver.save(&app.game, &app.pdn_tags()) {
+                app.update(app::Action::Notice(problem));
+            }
+        }
         for effect in std::mem::take(&mut app.effects) {
             match effect {
                 app::Effect::Stop => {

@@ -48,6 +48,8 @@ pub enum Action {
     ScrollUp,
     ScrollDown,
     Resize(u16, u16),
+    /// A message from outside the state, e.g. a failed save.
+    Notice(String),
     /// Ask the AI for a move for the player to move.
     Hint,
     /// Start screen: a stronger or weaker AI, more or less time at level 10.
@@ -224,6 +226,8 @@ pub struct Options {
     pub ai: AiSettings,
     /// Square numbers on or off; `None`: on in numeric variants.
     pub board_numbers: Option<bool>,
+    /// A game to continue, with its history (`--resume`); replaces `rules` and `start`.
+    pub resume: Option<Game>,
 }
 
 /// The whole state of the terminal program.
@@ -276,12 +280,13 @@ impl App {
                 think_time: opts.ai.think_time,
             }
         });
-        let game = match opts.start {
-            Some(p) => Game::from_position(opts.rules.clone(), p),
-            None => Game::new(opts.rules.clone()),
+        let game = match (opts.resume, opts.start) {
+            (Some(g), _) => g,
+            (None, Some(p)) => Game::from_position(opts.rules.clone(), p),
+            (None, None) => Game::new(opts.rules.clone()),
         };
         let mut app = App {
-            show_numbers: opts.board_numbers.unwrap_or(numeric(&opts.rules)),
+            show_numbers: opts.board_numbers.unwrap_or(numeric(game.rules())),
             game,
             theme: opts.theme,
             start_menu,
@@ -360,6 +365,10 @@ impl App {
         }
         if action == Action::ForceQuit {
             self.quit = true;
+            return;
+        }
+        if let Action::Notice(text) = action {
+            self.status = Some(Status { text, error: true });
             return;
         }
         match action {
@@ -898,6 +907,24 @@ impl App {
                 }
             }
             Err(e) => self.error(format!("{path}: game 1, {e}")),
+        }
+    }
+
+    /// PDN tags naming the players, for saved games.
+    pub fn pdn_tags(&self) -> checkers::pdn::Tags {
+        let name = |c: Color| {
+            if self.ai.plays(c) {
+                format!("checkers level {}", self.ai.level)
+            } else {
+                "human".to_string()
+            }
+        };
+        checkers::pdn::Tags {
+            event: "checkers game".to_string(),
+            site: "checkers".to_string(),
+            white: name(Color::White),
+            black: name(Color::Black),
+            ..Default::default()
         }
     }
 

@@ -33,6 +33,7 @@ fn app_with(variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
         start_screen: false,
         ai: AiSettings::default(),
         board_numbers: None,
+        resume: None,
     };
     App::new(opts, size)
 }
@@ -202,6 +203,7 @@ fn snapshot_start_screen() {
         start_screen: true,
         ai: AiSettings::default(),
         board_numbers: None,
+        resume: None,
     };
     let a = App::new(opts, (80, 24));
     assert_eq!(a.mode(), Mode::Start);
@@ -332,6 +334,7 @@ fn colours_mark_captures_selection_and_targets() {
             start_screen: false,
             ai: AiSettings::default(),
             board_numbers: None,
+            resume: None,
         };
         App::new(opts, (80, 24))
     };
@@ -604,6 +607,7 @@ fn flip_by_key_and_command() {
             start_screen: false,
             ai: AiSettings::default(),
             board_numbers: None,
+            resume: None,
         },
         (80, 24),
     );
@@ -707,6 +711,7 @@ fn no_touch_move_lets_a_russian_player_change_their_mind() {
             start_screen: false,
             ai: AiSettings::default(),
             board_numbers: None,
+            resume: None,
         },
         (80, 24),
     );
@@ -928,6 +933,7 @@ fn start_screen_picks_a_variant() {
             start_screen: true,
             ai: AiSettings::default(),
             board_numbers: None,
+            resume: None,
         },
         (80, 24),
     );
@@ -1001,6 +1007,7 @@ fn vs_ai(variant: &str, ai_white: bool, ai_black: bool) -> App {
             ..AiSettings::default()
         },
         board_numbers: None,
+        resume: None,
     };
     App::new(opts, (80, 24))
 }
