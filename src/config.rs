@@ -1,6 +1,7 @@
 //! The user's config file: defaults for the game, refused loudly when wrong.
 
 use crate::tui::BoardColors;
+use checkers::files::line_col;
 use ratatui::style::Color as Rgb;
 use serde::Deserialize;
 use std::path::PathBuf;
@@ -91,18 +92,6 @@ pub fn path() -> Option<PathBuf> {
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
     Some(base.join("checkers").join("config.toml"))
-}
-
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut i = offset.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    let before = &text[..i];
-    (
-        before.matches('\n').count() + 1,
-        before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
-    )
 }
 
 fn color(s: &str) -> Option<Rgb> {

@@ -49,35 +49,47 @@ fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
     }
 }
 
+/// A shot: from `start`, White's `first` move forces the only reply, after
+/// which White's best continuation is checked by `payoff` (against the rules,
+/// not the AI); then the AI, searching `depth` plies, must play `first` and
+/// score the gain of at least 0.8 men.
+fn assert_shot(variant: &str, start: &str, first: &str, depth: u32, payoff: impl Fn(&mut Game)) {
+    let rules = Ruleset::builtin(variant).unwrap();
+    let mut game = Game::from_position(rules.clone(), fen::parse(start).unwrap());
+    let shot = game.play_text(first).unwrap();
+    let replies = game.legal_moves();
+    assert_eq!(replies.len(), 1, "{variant}: the reply is forced");
+    game.play(&replies[0]).unwrap();
+    payoff(&mut game);
+    let pos = fen::parse(start).unwrap();
+    let r = search(
+        &pos,
+        &rules,
+        Limits {
+            depth: Some(depth),
+            ..Default::default()
+        },
+    );
+    assert_eq!(r.best, Some(shot), "{variant}: the AI finds {first}");
+    assert!(
+        r.info.score >= 80,
+        "{variant}: and sees it wins: {}",
+        r.info.score
+    );
+}
+
 /// White gives a man on c3 so that Black's forced capture lands on d2, and the
 /// man on e1 then takes two: d2 and d4 (e1xc3xe5). Every step of the line is
 /// checked against the rules, then the AI must find the first move at depth 4.
 #[test]
 fn every_variant_finds_the_two_for_one_shot() {
-    let start = "W:Wb2,d2,e1,h2:Bb4,d4,g7,h8";
     for variant in VARIANTS {
-        let rules = Ruleset::builtin(variant).unwrap();
-        let mut game = Game::from_position(rules.clone(), fen::parse(start).unwrap());
-        let shot = game.play_text("d2-c3").unwrap();
-        let replies = game.legal_moves();
-        assert_eq!(replies.len(), 1, "{variant}: the reply is forced");
-        game.play(&replies[0]).unwrap();
-        let take_two = game
-            .play_text("e1xc3xe5")
-            .or_else(|_| game.play_text("e1:c3:e5"));
-        assert_eq!(take_two.unwrap().capture_count(), 2, "{variant}");
-
-        let pos = fen::parse(start).unwrap();
-        let r = search(
-            &pos,
-            &rules,
-            Limits {
-                depth: Some(4),
-                ..Default::default()
-            },
-        );
-        assert_eq!(r.best, Some(shot), "{variant}: the AI finds d2-c3");
-        assert!(r.info.score >= 80, "{variant}: and sees it wins a man");
+        assert_shot(variant, "W:Wb2,d2,e1,h2:Bb4,d4,g7,h8", "d2-c3", 4, |game| {
+            let two = game
+                .play_text("e1xc3xe5")
+                .or_else(|_| game.play_text("e1:c3:e5"));
+            assert_eq!(two.unwrap().capture_count(), 2, "{variant}: e1 takes two");
+        });
     }
 }
 
@@ -86,33 +98,17 @@ fn every_variant_finds_the_two_for_one_shot() {
 /// f6 in one move.
 #[test]
 fn flying_king_variants_find_the_long_diagonal_sweep() {
-    let start = "W:WKa1,c3,h2:Be5,f6,a7,c7";
     for variant in ["russian", "brazilian", "german"] {
-        let rules = Ruleset::builtin(variant).unwrap();
-        let mut game = Game::from_position(rules.clone(), fen::parse(start).unwrap());
-        let shot = game.play_text("c3-d4").unwrap();
-        let replies = game.legal_moves();
-        assert_eq!(replies.len(), 1, "{variant}: the reply is forced");
-        game.play(&replies[0]).unwrap();
-        let sweep = game.legal_moves();
-        assert!(
-            sweep.iter().all(
-                |m| m.from() == checkers::Square::from_algebraic("a1").unwrap()
-                    && m.capture_count() == 2
-            ),
-            "{variant}: the king must take two: {sweep:?}"
-        );
-        let pos = fen::parse(start).unwrap();
-        let r = search(
-            &pos,
-            &rules,
-            Limits {
-                depth: Some(4),
-                ..Default::default()
-            },
-        );
-        assert_eq!(r.best, Some(shot), "{variant}: the AI finds c3-d4");
-        assert!(r.info.score >= 80, "{variant}: and sees it wins material");
+        assert_shot(variant, "W:WKa1,c3,h2:Be5,f6,a7,c7", "c3-d4", 4, |game| {
+            let a1 = checkers::Square::from_algebraic("a1").unwrap();
+            let sweep = game.legal_moves();
+            assert!(
+                sweep
+                    .iter()
+                    .all(|m| m.from() == a1 && m.capture_count() == 2),
+                "{variant}: the king must take two: {sweep:?}"
+            );
+        });
     }
 }
 
@@ -120,29 +116,15 @@ fn flying_king_variants_find_the_long_diagonal_sweep() {
 /// on e5 (11x18), and the way is open: h6 jumps g7 to crown on f8 (12x3).
 #[test]
 fn short_king_variants_find_the_breakthrough_to_a_king() {
-    let start = "W:W15,16,19:B7,8,11";
     for variant in ["english", "dammen64"] {
-        let rules = Ruleset::builtin(variant).unwrap();
-        let mut game = Game::from_position(rules.clone(), fen::parse(start).unwrap());
-        let shot = game.play_text("16-12").unwrap();
-        let replies = game.legal_moves();
-        assert_eq!(replies.len(), 1, "{variant}: the reply is forced");
-        game.play(&replies[0]).unwrap();
-        let crown = game.play_text("12x3").unwrap();
-        assert!(crown.promotes(), "{variant}: the man is crowned");
-        let pos = fen::parse(start).unwrap();
         // Depth 8: Black's man on d4 then runs for its own crown, and only a
         // search that sees the new king catch it knows the shot wins.
-        let r = search(
-            &pos,
-            &rules,
-            Limits {
-                depth: Some(8),
-                ..Default::default()
-            },
-        );
-        assert_eq!(r.best, Some(shot), "{variant}: the AI finds 16-12");
-        assert!(r.info.score >= 80, "{variant}: and sees the king");
+        assert_shot(variant, "W:W15,16,19:B7,8,11", "16-12", 8, |game| {
+            assert!(
+                game.play_text("12x3").unwrap().promotes(),
+                "{variant}: crowned"
+            );
+        });
     }
 }
 

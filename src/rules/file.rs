@@ -11,6 +11,7 @@ use super::{
     CaptureChoice, DrawCondition, KingCapturesFrom, KingLands, KingMoves, NoProgressRule, Notation,
     PromotionMidCapture, ResetEvent, Ruleset,
 };
+use crate::files::{floor_boundary, line_col};
 use crate::square::{Color, SquareNotation};
 use serde::Deserialize;
 use std::fmt;
@@ -66,22 +67,6 @@ impl fmt::Display for RulesetError {
 }
 
 impl std::error::Error for RulesetError {}
-
-/// `offset` moved back to the nearest character boundary of `text`, so slicing never panics.
-fn floor_boundary(text: &str, offset: usize) -> usize {
-    let mut i = offset.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..floor_boundary(text, offset)];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
-}
 
 fn one_line(message: &str) -> String {
     let parts: Vec<&str> = message
