@@ -51,6 +51,8 @@ enum Command {
     },
     /// Print the manual page (roff), e.g. `checkers man > checkers.1`
     Man,
+    /// Speak the Hub protocol on standard input and output (for pydraughts and lidraughts bots)
+    Hub,
     /// The config file: where it is, or write a commented default one
     #[command(subcommand)]
     Config(ConfigCommand),
@@ -390,6 +392,9 @@ pub fn run() -> i32 {
             io::stdout().write_all(&script).map_err(Fail::from)
         }
         Some(Command::Config(c)) => config_command(&c),
+        Some(Command::Hub) => {
+            return crate::hub::run();
+        }
         Some(Command::Man) => {
             use clap::CommandFactory;
             let mut page = Vec::new();

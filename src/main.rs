@@ -2,6 +2,7 @@
 
 mod cli;
 mod config;
+mod hub;
 mod tui;
 
 fn main() {
