@@ -164,6 +164,12 @@ struct PlayArgs {
     /// Keep this side at the bottom instead of turning the board to the player to move
     #[arg(long, value_name = "SIDE", value_parser = ["white", "black"])]
     bottom: Option<String>,
+    /// Open a game from a PDN file to step through it (←/→) and play on from any move
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    load: Option<PathBuf>,
+    /// Which game of the file, counting from 1
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
+    game: u32,
     #[command(flatten)]
     ai: AiArgs,
 }
@@ -509,8 +515,26 @@ fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         .settings(&config),
         board_numbers: config.board_numbers,
         resume: None,
+        review: false,
     };
     tui::run(opts).map_err(Fail::Runtime)
+}
+
+/// The game numbered `n` (from 1) of a PDN file, replayed and checked.
+fn load_game(path: &std::path::Path, n: usize, fallback: &Ruleset) -> Result<checkers::Game, Fail> {
+    use checkers::pdn;
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
+    let games = pdn::read_games(&text).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
+    let g = games.get(n - 1).ok_or_else(|| {
+        Fail::Input(format!(
+            "{name} holds {} games; there is no game {n}",
+            games.len()
+        ))
+    })?;
+    let rules = pdn::variant_of(g).unwrap_or_else(|| fallback.clone());
+    pdn::replay(g, &rules).map_err(|e| Fail::Input(format!("{name}: game {n}, {e}")))
 }
 
 fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
@@ -526,6 +550,10 @@ fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
     };
     let start = match &a.fen {
         Some(f) => Some(fen::parse(f)?),
+        None => None,
+    };
+    let loaded = match &a.load {
+        Some(path) => Some(load_game(path, a.game as usize, &rules)?),
         None => None,
     };
     need_terminal()?;
@@ -544,7 +572,8 @@ fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         start_screen: false,
         ai: a.ai.settings(&config),
         board_numbers: config.board_numbers,
-        resume: None,
+        review: loaded.is_some(),
+        resume: loaded,
     };
     tui::run(opts).map_err(Fail::Runtime)
 }
@@ -603,6 +632,7 @@ fn resume(display: &DisplayArgs) -> Result<(), Fail> {
         ai,
         board_numbers: config.board_numbers,
         resume: Some(game),
+        review: false,
     };
     tui::run(opts).map_err(Fail::Runtime)
 }

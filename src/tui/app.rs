@@ -228,6 +228,8 @@ pub struct Options {
     pub board_numbers: Option<bool>,
     /// A game to continue, with its history (`--resume`); replaces `rules` and `start`.
     pub resume: Option<Game>,
+    /// Open in review: ←/→ step through the game's moves (`--load`).
+    pub review: bool,
 }
 
 /// The whole state of the terminal program.
@@ -257,6 +259,8 @@ pub struct App {
     pub hint: Option<Move>,
     /// Work for the event loop, taken by it after each update.
     pub effects: Vec<Effect>,
+    /// Reviewing a loaded game: ←/→ step back and forth through its moves.
+    pub review: bool,
     next_id: u64,
 }
 
@@ -305,8 +309,14 @@ impl App {
             thinking: None,
             hint: None,
             effects: Vec::new(),
+            review: opts.review,
             next_id: 0,
         };
+        if app.review {
+            app.info(
+                "reviewing: ←/→ step through the moves; play a move to go on from here".to_string(),
+            );
+        }
         app.place_cursor();
         app.schedule_ai();
         app
@@ -482,6 +492,8 @@ impl App {
     fn update_board(&mut self, action: Action) {
         self.status = None;
         match action {
+            Action::Left if self.review => self.undo(),
+            Action::Right if self.review => self.redo(),
             Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(&action),
             Action::Activate => {
                 let (file, rank) = self.cursor;
@@ -778,6 +790,10 @@ impl App {
     }
 
     fn after_move(&mut self, m: Move) {
+        // A move played (not replayed) ends the review: the game goes on from here.
+        if self.review && !self.game.can_redo() {
+            self.review = false;
+        }
         self.hint = None;
         self.selection = None;
         self.scroll = 0;

@@ -34,6 +34,7 @@ fn app_with(variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
         ai: AiSettings::default(),
         board_numbers: None,
         resume: None,
+        review: false,
     };
     App::new(opts, size)
 }
@@ -204,6 +205,7 @@ fn snapshot_start_screen() {
         ai: AiSettings::default(),
         board_numbers: None,
         resume: None,
+        review: false,
     };
     let a = App::new(opts, (80, 24));
     assert_eq!(a.mode(), Mode::Start);
@@ -335,6 +337,7 @@ fn colours_mark_captures_selection_and_targets() {
             ai: AiSettings::default(),
             board_numbers: None,
             resume: None,
+            review: false,
         };
         App::new(opts, (80, 24))
     };
@@ -608,6 +611,7 @@ fn flip_by_key_and_command() {
             ai: AiSettings::default(),
             board_numbers: None,
             resume: None,
+            review: false,
         },
         (80, 24),
     );
@@ -712,6 +716,7 @@ fn no_touch_move_lets_a_russian_player_change_their_mind() {
             ai: AiSettings::default(),
             board_numbers: None,
             resume: None,
+            review: false,
         },
         (80, 24),
     );
@@ -934,6 +939,7 @@ fn start_screen_picks_a_variant() {
             ai: AiSettings::default(),
             board_numbers: None,
             resume: None,
+            review: false,
         },
         (80, 24),
     );
@@ -1008,6 +1014,7 @@ fn vs_ai(variant: &str, ai_white: bool, ai_black: bool) -> App {
         },
         board_numbers: None,
         resume: None,
+        review: false,
     };
     App::new(opts, (80, 24))
 }
@@ -1187,4 +1194,38 @@ fn save_and_load_a_game_and_show_the_fen() {
     type_move(&mut b, "save /no/such/dir/x.pdn");
     assert!(b.status.as_ref().unwrap().text.contains("the game goes on"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_loaded_game_is_reviewed_with_left_and_right_and_played_on_from_any_move() {
+    let rules = Ruleset::builtin("english").unwrap();
+    let mut game = checkers::Game::new(rules.clone());
+    for m in ["11-15", "23-19", "8-11", "22-17"] {
+        game.play_text(m).unwrap();
+    }
+    let opts = Options {
+        rules,
+        start: None,
+        theme: Theme::new(true, false),
+        no_touch_move: false,
+        fixed_bottom: None,
+        start_screen: false,
+        ai: AiSettings::default(),
+        board_numbers: None,
+        resume: Some(game),
+        review: true,
+    };
+    let mut a = App::new(opts, (80, 24));
+    a.update(Action::Left);
+    a.update(Action::Left);
+    assert_eq!(a.game.moves().len(), 2);
+    a.update(Action::Right);
+    assert_eq!(a.game.moves().len(), 3);
+    assert!(a.review);
+    // Playing another move from here drops the rest and ends the review.
+    type_move(&mut a, "22-18");
+    assert_eq!(a.game.moves().len(), 4);
+    assert!(!a.review);
+    a.update(Action::Left);
+    assert_eq!(a.game.moves().len(), 4, "arrows move the cursor again");
 }
