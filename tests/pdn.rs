@@ -98,3 +98,32 @@ fn a_bracket_inside_a_variation_does_not_stall_the_reader() {
     let games = read_games("1. 11-15 (23-19 [ 9-14) 22-18 *").unwrap();
     assert_eq!(games[0].moves.len(), 2);
 }
+
+/// Games exported by another program (pydraughts' PDNWriter, random play; files
+/// in tests/data/pdn) read back: the variant from GameType ("25,W,8,8,A0,0"),
+/// "1..." move numbers, `x` captures written by start and end, and the Russian
+/// 2-0 scores; every move replays and the recorded result is the one reached.
+#[test]
+fn games_written_by_pydraughts_read_back() {
+    for variant in ["english", "russian", "brazilian"] {
+        let path = format!(
+            "{}/tests/data/pdn/pydraughts_{variant}.pdn",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        let games = read_games(&text).unwrap();
+        assert_eq!(games.len(), 2, "{path}");
+        for g in &games {
+            let rules = variant_of(g).unwrap();
+            assert_eq!(rules.id, variant);
+            let game = replay(g, &rules).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let winner = game.outcome().and_then(|o| o.winner);
+            let recorded = match g.result.as_deref() {
+                Some("1-0" | "2-0") => Some(checkers::Color::White),
+                Some("0-1" | "0-2") => Some(checkers::Color::Black),
+                other => panic!("{path}: unexpected result {other:?}"),
+            };
+            assert_eq!(winner, recorded, "{path}");
+        }
+    }
+}
