@@ -496,6 +496,14 @@ fn need_terminal() -> Result<(), Fail> {
     }
 }
 
+/// The unfinished game saved by an earlier run, if one can be read back.
+fn unfinished_game() -> Option<checkers::Game> {
+    use checkers::pdn;
+    let text = std::fs::read_to_string(tui::autosave::current_file()?).ok()?;
+    let g = pdn::read_games(&text).ok()?.into_iter().next()?;
+    pdn::replay(&g, &pdn::variant_of(&g)?).ok()
+}
+
 fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
     let config = load_config()?;
     need_terminal()?;
@@ -516,6 +524,7 @@ fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         board_numbers: config.board_numbers,
         resume: None,
         review: false,
+        unfinished: unfinished_game(),
     };
     tui::run(opts).map_err(Fail::Runtime)
 }
@@ -573,6 +582,7 @@ fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         ai: a.ai.settings(&config),
         board_numbers: config.board_numbers,
         review: loaded.is_some(),
+        unfinished: None,
         resume: loaded,
     };
     tui::run(opts).map_err(Fail::Runtime)
@@ -633,6 +643,7 @@ fn resume(display: &DisplayArgs) -> Result<(), Fail> {
         board_numbers: config.board_numbers,
         resume: Some(game),
         review: false,
+        unfinished: None,
     };
     tui::run(opts).map_err(Fail::Runtime)
 }

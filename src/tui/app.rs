@@ -52,6 +52,8 @@ pub enum Action {
     Notice(String),
     /// Ask the AI for a move for the player to move.
     Hint,
+    /// Start screen: continue the unfinished game.
+    Resume,
     /// Start screen: a stronger or weaker AI, more or less time at level 10.
     LevelUp,
     LevelDown,
@@ -192,7 +194,7 @@ pub struct CommandLine {
 }
 
 /// The start screen: pick a variant and an opponent.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct StartMenu {
     pub variants: Vec<Ruleset>,
     pub selected: usize,
@@ -201,6 +203,8 @@ pub struct StartMenu {
     pub level: u8,
     /// Level 10's time per move.
     pub think_time: Duration,
+    /// An unfinished game that `r` resumes.
+    pub unfinished: Option<Game>,
 }
 
 /// The start screen's opponent choices: name, AI plays white, AI plays black.
@@ -230,6 +234,8 @@ pub struct Options {
     pub resume: Option<Game>,
     /// Open in review: ←/→ step through the game's moves (`--load`).
     pub review: bool,
+    /// The unfinished game the start screen offers to resume.
+    pub unfinished: Option<Game>,
 }
 
 /// The whole state of the terminal program.
@@ -282,6 +288,7 @@ impl App {
                 opponent,
                 level: opts.ai.level,
                 think_time: opts.ai.think_time,
+                unfinished: opts.unfinished.clone(),
             }
         });
         let game = match (opts.resume, opts.start) {
@@ -454,6 +461,19 @@ impl App {
                     .think_time
                     .saturating_sub(Duration::from_secs(1))
                     .max(Duration::from_secs(1))
+            }
+            Action::Resume => {
+                if let Some(game) = menu.unfinished.take() {
+                    let (_, white, black) = OPPONENTS[menu.opponent];
+                    self.ai.white = white;
+                    self.ai.black = black;
+                    self.ai.level = menu.level;
+                    self.start_menu = None;
+                    self.show_numbers = numeric(game.rules());
+                    self.game = game;
+                    self.place_cursor();
+                    self.info("resumed the unfinished game".to_string());
+                }
             }
             Action::Activate => {
                 let rules = menu.variants[menu.selected].clone();

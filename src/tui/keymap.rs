@@ -84,6 +84,7 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('-') => Some(Action::LevelDown),
             KeyCode::Char('>' | '.') => Some(Action::ThinkLonger),
             KeyCode::Char('<' | ',') => Some(Action::ThinkShorter),
+            KeyCode::Char('r') => Some(Action::Resume),
             _ => common,
         },
         Mode::Help | Mode::Command => common,

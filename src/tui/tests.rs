@@ -35,6 +35,7 @@ fn app_with(variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
         board_numbers: None,
         resume: None,
         review: false,
+        unfinished: None,
     };
     App::new(opts, size)
 }
@@ -206,6 +207,7 @@ fn snapshot_start_screen() {
         board_numbers: None,
         resume: None,
         review: false,
+        unfinished: None,
     };
     let a = App::new(opts, (80, 24));
     assert_eq!(a.mode(), Mode::Start);
@@ -338,6 +340,7 @@ fn colours_mark_captures_selection_and_targets() {
             board_numbers: None,
             resume: None,
             review: false,
+            unfinished: None,
         };
         App::new(opts, (80, 24))
     };
@@ -612,6 +615,7 @@ fn flip_by_key_and_command() {
             board_numbers: None,
             resume: None,
             review: false,
+            unfinished: None,
         },
         (80, 24),
     );
@@ -717,6 +721,7 @@ fn no_touch_move_lets_a_russian_player_change_their_mind() {
             board_numbers: None,
             resume: None,
             review: false,
+            unfinished: None,
         },
         (80, 24),
     );
@@ -940,6 +945,7 @@ fn start_screen_picks_a_variant() {
             board_numbers: None,
             resume: None,
             review: false,
+            unfinished: None,
         },
         (80, 24),
     );
@@ -1015,6 +1021,7 @@ fn vs_ai(variant: &str, ai_white: bool, ai_black: bool) -> App {
         board_numbers: None,
         resume: None,
         review: false,
+        unfinished: None,
     };
     App::new(opts, (80, 24))
 }
@@ -1214,6 +1221,7 @@ fn a_loaded_game_is_reviewed_with_left_and_right_and_played_on_from_any_move() {
         board_numbers: None,
         resume: Some(game),
         review: true,
+        unfinished: None,
     };
     let mut a = App::new(opts, (80, 24));
     a.update(Action::Left);
@@ -1228,4 +1236,35 @@ fn a_loaded_game_is_reviewed_with_left_and_right_and_played_on_from_any_move() {
     assert!(!a.review);
     a.update(Action::Left);
     assert_eq!(a.game.moves().len(), 4, "arrows move the cursor again");
+}
+
+#[test]
+fn the_start_screen_offers_the_unfinished_game() {
+    let mut game = checkers::Game::new(Ruleset::builtin("russian").unwrap());
+    game.play_text("c3-d4").unwrap();
+    let opts = Options {
+        rules: Ruleset::builtin("english").unwrap(),
+        start: None,
+        theme: Theme::new(true, false),
+        no_touch_move: false,
+        fixed_bottom: None,
+        start_screen: true,
+        ai: AiSettings::default(),
+        board_numbers: None,
+        resume: None,
+        review: false,
+        unfinished: Some(game),
+    };
+    let mut a = App::new(opts, (80, 24));
+    assert!(screen(&a).contains("r: resume the unfinished game (Russian shashki, 1 moves)"));
+    a.update(
+        keymap::action(
+            a.mode(),
+            &Event::Key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE)),
+        )
+        .unwrap(),
+    );
+    assert!(a.start_menu.is_none());
+    assert_eq!(a.game.rules().id, "russian");
+    assert_eq!(a.game.moves().len(), 1);
 }

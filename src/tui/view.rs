@@ -403,7 +403,17 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
     } else {
         lines.push(Line::from(""));
     }
-    lines.push(Line::styled("Enter: play   q: quit", t.dim()));
+    match &menu.unfinished {
+        Some(g) => lines.push(Line::styled(
+            format!(
+                "Enter: play   r: resume the unfinished game ({}, {} moves)   q: quit",
+                g.rules().name,
+                g.moves().len()
+            ),
+            t.dim(),
+        )),
+        None => lines.push(Line::styled("Enter: play   q: quit", t.dim())),
+    }
     let rect = Rect::new(
         2,
         1,
