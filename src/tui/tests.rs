@@ -21,12 +21,12 @@ use ratatui::Terminal;
 // ---------------------------------------------------------------------------
 // Helpers
 
-/// An app for `variant`, from `fen_text` or the start position, with the
-/// readable ASCII, colourless theme.
-fn app_with(variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
-    let opts = Options {
-        rules: Ruleset::builtin(variant).expect("built-in variant"),
-        start: fen_text.map(|f| fen::parse(f).expect("test FEN")),
+/// Options for a test app: `rules`, the readable ASCII colourless theme, hot-seat,
+/// nothing loaded; tests change what they need with `..options(rules)`.
+fn options(rules: Ruleset) -> Options {
+    Options {
+        rules,
+        start: None,
         theme: Theme::new(true, false),
         no_touch_move: false,
         fixed_bottom: None,
@@ -36,6 +36,15 @@ fn app_with(variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
         resume: None,
         review: false,
         unfinished: None,
+    }
+}
+
+/// An app for `variant`, from `fen_text` or the start position, with the
+/// readable ASCII, colourless theme.
+fn app_with(variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
+    let opts = Options {
+        start: fen_text.map(|f| fen::parse(f).expect("test FEN")),
+        ..options(Ruleset::builtin(variant).expect("built-in variant"))
     };
     App::new(opts, size)
 }
@@ -197,17 +206,8 @@ fn snapshot_start_position_of_each_variant() {
 #[test]
 fn snapshot_start_screen() {
     let opts = Options {
-        rules: Ruleset::builtin("english").unwrap(),
-        start: None,
-        theme: Theme::new(true, false),
-        no_touch_move: false,
-        fixed_bottom: None,
         start_screen: true,
-        ai: AiSettings::default(),
-        board_numbers: None,
-        resume: None,
-        review: false,
-        unfinished: None,
+        ..options(Ruleset::builtin("english").unwrap())
     };
     let a = App::new(opts, (80, 24));
     assert_eq!(a.mode(), Mode::Start);
@@ -330,17 +330,9 @@ fn square_bg(app: &App, square: Square) -> ratatui::style::Color {
 fn colours_mark_captures_selection_and_targets() {
     let coloured = |variant: &str, fen_text: &str| {
         let opts = Options {
-            rules: Ruleset::builtin(variant).unwrap(),
             start: Some(fen::parse(fen_text).unwrap()),
             theme: Theme::new(false, true),
-            no_touch_move: false,
-            fixed_bottom: None,
-            start_screen: false,
-            ai: AiSettings::default(),
-            board_numbers: None,
-            resume: None,
-            review: false,
-            unfinished: None,
+            ..options(Ruleset::builtin(variant).unwrap())
         };
         App::new(opts, (80, 24))
     };
@@ -605,17 +597,8 @@ fn flip_by_key_and_command() {
     assert_eq!(a.bottom(), Color::White);
     let mut fixed = App::new(
         Options {
-            rules: Ruleset::builtin("english").unwrap(),
-            start: None,
-            theme: Theme::new(true, false),
-            no_touch_move: false,
             fixed_bottom: Some(Color::White),
-            start_screen: false,
-            ai: AiSettings::default(),
-            board_numbers: None,
-            resume: None,
-            review: false,
-            unfinished: None,
+            ..options(Ruleset::builtin("english").unwrap())
         },
         (80, 24),
     );
@@ -711,17 +694,8 @@ fn touch_move_in_russian_refuses_esc_and_switching() {
 fn no_touch_move_lets_a_russian_player_change_their_mind() {
     let mut a = App::new(
         Options {
-            rules: Ruleset::builtin("russian").unwrap(),
-            start: None,
-            theme: Theme::new(true, false),
             no_touch_move: true,
-            fixed_bottom: None,
-            start_screen: false,
-            ai: AiSettings::default(),
-            board_numbers: None,
-            resume: None,
-            review: false,
-            unfinished: None,
+            ..options(Ruleset::builtin("russian").unwrap())
         },
         (80, 24),
     );
@@ -935,17 +909,8 @@ fn help_opens_and_closes() {
 fn start_screen_picks_a_variant() {
     let mut a = App::new(
         Options {
-            rules: Ruleset::builtin("english").unwrap(),
-            start: None,
-            theme: Theme::new(true, false),
-            no_touch_move: false,
-            fixed_bottom: None,
             start_screen: true,
-            ai: AiSettings::default(),
-            board_numbers: None,
-            resume: None,
-            review: false,
-            unfinished: None,
+            ..options(Ruleset::builtin("english").unwrap())
         },
         (80, 24),
     );
@@ -1007,21 +972,12 @@ fn a_promoted_king_wears_a_crown() {
 
 fn vs_ai(variant: &str, ai_white: bool, ai_black: bool) -> App {
     let opts = Options {
-        rules: Ruleset::builtin(variant).expect("built-in variant"),
-        start: None,
-        theme: Theme::new(true, false),
-        no_touch_move: false,
-        fixed_bottom: None,
-        start_screen: false,
         ai: AiSettings {
             white: ai_white,
             black: ai_black,
             ..AiSettings::default()
         },
-        board_numbers: None,
-        resume: None,
-        review: false,
-        unfinished: None,
+        ..options(Ruleset::builtin(variant).expect("built-in variant"))
     };
     App::new(opts, (80, 24))
 }
@@ -1243,17 +1199,9 @@ fn the_start_screen_offers_the_unfinished_game() {
     let mut game = checkers::Game::new(Ruleset::builtin("russian").unwrap());
     game.play_text("c3-d4").unwrap();
     let opts = Options {
-        rules: Ruleset::builtin("english").unwrap(),
-        start: None,
-        theme: Theme::new(true, false),
-        no_touch_move: false,
-        fixed_bottom: None,
         start_screen: true,
-        ai: AiSettings::default(),
-        board_numbers: None,
-        resume: None,
-        review: false,
         unfinished: Some(game),
+        ..options(Ruleset::builtin("english").unwrap())
     };
     let mut a = App::new(opts, (80, 24));
     assert!(screen(&a).contains("r: resume the unfinished game (Russian shashki, 1 moves)"));
