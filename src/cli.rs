@@ -500,8 +500,7 @@ fn need_terminal() -> Result<(), Fail> {
 fn unfinished_game() -> Option<checkers::Game> {
     use checkers::pdn;
     let text = std::fs::read_to_string(tui::autosave::current_file()?).ok()?;
-    let g = pdn::read_games(&text).ok()?.into_iter().next()?;
-    pdn::replay(&g, &pdn::variant_of(&g)?).ok()
+    pdn::load_game(&text, 1, None).ok().map(|(_, game)| game)
 }
 
 fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
@@ -535,15 +534,9 @@ fn load_game(path: &std::path::Path, n: usize, fallback: &Ruleset) -> Result<che
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
-    let games = pdn::read_games(&text).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
-    let g = games.get(n - 1).ok_or_else(|| {
-        Fail::Input(format!(
-            "{name} holds {} games; there is no game {n}",
-            games.len()
-        ))
-    })?;
-    let rules = pdn::variant_of(g).unwrap_or_else(|| fallback.clone());
-    pdn::replay(g, &rules).map_err(|e| Fail::Input(format!("{name}: game {n}, {e}")))
+    pdn::load_game(&text, n, Some(fallback))
+        .map(|(_, game)| game)
+        .map_err(|e| Fail::Input(format!("{name}: {e}")))
 }
 
 fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
@@ -605,13 +598,9 @@ fn resume(display: &DisplayArgs) -> Result<(), Fail> {
         Err(e) => return Err(Fail::Input(format!("cannot read {}: {e}", path.display()))),
     };
     let name = path.display().to_string();
-    let games = pdn::read_games(&text).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
-    let first = games
-        .first()
-        .ok_or_else(|| Fail::Input(format!("{name}: no game in the file")))?;
-    let rules = pdn::variant_of(first)
-        .ok_or_else(|| Fail::Input(format!("{name}: the saved game names no built-in variant")))?;
-    let game = pdn::replay(first, &rules).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
+    let (first, game) =
+        pdn::load_game(&text, 1, None).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
+    let rules = game.rules().clone();
     // The players were saved as "human" or "checkers level N".
     let level_of = |tag: &str| {
         first

@@ -384,3 +384,29 @@ pub fn replay(pdn: &PdnGame, rules: &crate::Ruleset) -> Result<Game, ReplayError
     }
     Ok(game)
 }
+
+/// Game `n` (counting from 1) of PDN `text`, replayed and checked under the
+/// rules its tags name, or `fallback` where they name none. Returns the game as
+/// read (for its tags) and as played. Errors are one line, without the file name.
+pub fn load_game(
+    text: &str,
+    n: usize,
+    fallback: Option<&crate::Ruleset>,
+) -> Result<(PdnGame, Game), String> {
+    let games = read_games(text).map_err(|e| e.to_string())?;
+    let g = match games.get(n.wrapping_sub(1)) {
+        Some(g) => g,
+        None if games.is_empty() => return Err("no game in the file".to_string()),
+        None => {
+            return Err(format!(
+                "it holds {} games; there is no game {n}",
+                games.len()
+            ))
+        }
+    };
+    let rules = variant_of(g).or_else(|| fallback.cloned()).ok_or_else(|| {
+        format!("game {n} names no built-in variant in its GameType or Variant tag")
+    })?;
+    let game = replay(g, &rules).map_err(|e| format!("game {n}, {e}"))?;
+    Ok((g.clone(), game))
+}

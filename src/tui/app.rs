@@ -917,17 +917,11 @@ impl App {
             Ok(t) => t,
             Err(e) => return self.error(format!("cannot read {path}: {e}")),
         };
-        let games = match pdn::read_games(&text) {
-            Ok(g) if !g.is_empty() => g,
-            Ok(_) => return self.error(format!("{path}: no game in the file")),
-            Err(e) => return self.error(format!("{path}: {e}")),
-        };
-        let first = &games[0];
-        let rules = pdn::variant_of(first).unwrap_or_else(|| self.game.rules().clone());
-        match pdn::replay(first, &rules) {
+        let fallback = self.game.rules().clone();
+        match pdn::load_game(&text, 1, Some(&fallback)).map(|(_, game)| game) {
             Ok(game) => {
                 self.stop_thinking();
-                self.show_numbers = numeric(&rules);
+                self.show_numbers = numeric(game.rules());
                 self.game = game;
                 self.selection = None;
                 self.hint = None;
@@ -942,7 +936,7 @@ impl App {
                     self.overlay = Some(Overlay::GameOver);
                 }
             }
-            Err(e) => self.error(format!("{path}: game 1, {e}")),
+            Err(e) => self.error(format!("{path}: {e}")),
         }
     }
 
