@@ -25,16 +25,20 @@ pub struct Level {
     pub resigns: bool,
 }
 
+/// What the AI gives up to avoid a draw by repetition, in hundredths of a man:
+/// a player wants a game, and an even position is still worth playing on.
+pub const CONTEMPT: i32 = 15;
+
 /// Levels 1 (beginner) to 10 (full strength within the think time).
 pub const LEVELS: [Level; 10] = [
     lvl(1, Some(1), Some(100), 250, false),
     lvl(2, Some(2), Some(100), 150, false),
     lvl(3, Some(3), Some(200), 80, false),
     lvl(4, Some(4), Some(300), 40, false),
-    lvl(5, Some(6), Some(400), 15, false),
-    lvl(6, Some(8), Some(500), 0, true),
-    lvl(7, Some(10), Some(700), 0, true),
-    lvl(8, Some(14), Some(1000), 0, true),
+    lvl(5, Some(5), Some(300), 15, false),
+    lvl(6, Some(6), Some(400), 0, true),
+    lvl(7, Some(8), Some(500), 0, true),
+    lvl(8, Some(10), Some(1000), 0, true),
     lvl(9, None, Some(2000), 0, true),
     lvl(10, None, None, 0, true),
 ];
@@ -58,6 +62,16 @@ impl Level {
         LEVELS.get(usize::from(n).wrapping_sub(1)).copied()
     }
 
+    /// The transposition table this level wants, in MB: the long searches of
+    /// the top levels would fill a small one within a move.
+    pub fn table_mb(&self) -> usize {
+        if self.level >= 8 {
+            64
+        } else {
+            16
+        }
+    }
+
     /// The search limits of this level, with `think_time` for level 10.
     pub fn limits(&self, think_time: Duration) -> Limits {
         Limits {
@@ -65,6 +79,7 @@ impl Level {
             movetime: self.movetime.or(Some(think_time)),
             nodes: None,
             exact_root: self.noise > 0,
+            contempt: CONTEMPT,
         }
     }
 }
@@ -111,19 +126,35 @@ pub fn choose(result: &SearchResult, level: &Level, rng: &mut Rng) -> Option<Mov
         .map(|(_, m)| m)
 }
 
-/// The hashes of the game's positions that the current one could still repeat:
-/// those since the last capture or man move, the moves that cannot be undone.
-pub fn repetition_history(game: &crate::Game) -> Vec<u64> {
-    let n = game.moves().len();
-    let moves: Vec<Move> = game.moves().copied().collect();
-    let mut first = 0;
-    for i in (0..n).rev() {
-        let before = game.position_before(i);
-        let m = &moves[i];
-        if m.is_capture() || before.men(before.side_to_move()).contains(m.from()) {
-            first = i + 1;
-            break;
+/// What the search needs to know of the game before its root position: the
+/// positions the root could still repeat and the no-progress counters, so that
+/// it sees the draws the game would declare.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Past {
+    /// Hashes of the positions since the last capture or man move, the moves that
+    /// cannot be undone, oldest first.
+    pub hashes: Vec<u64>,
+    /// Each of the ruleset's no-progress counters at the root, in plies.
+    pub counters: Vec<u32>,
+}
+
+impl Past {
+    /// The past of the game's current position.
+    pub fn of(game: &crate::Game) -> Past {
+        let n = game.moves().len();
+        let moves: Vec<Move> = game.moves().copied().collect();
+        let mut first = 0;
+        for i in (0..n).rev() {
+            let before = game.position_before(i);
+            let m = &moves[i];
+            if m.is_capture() || before.men(before.side_to_move()).contains(m.from()) {
+                first = i + 1;
+                break;
+            }
+        }
+        Past {
+            hashes: (first..n).map(|i| game.position_before(i).hash()).collect(),
+            counters: game.counters().iter().map(|&(_, c)| c).collect(),
         }
     }
-    (first..n).map(|i| game.position_before(i).hash()).collect()
 }

@@ -804,13 +804,14 @@ fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
         movetime: a.movetime.map(std::time::Duration::from_millis),
         nodes: None,
         exact_root: false,
+        contempt: 0,
     };
     let mut engine = Engine::new(&rules, a.hash as usize);
     let stop = std::sync::atomic::AtomicBool::new(false);
     let mut out = io::stdout().lock();
     let mut failed: Option<io::Error> = None;
     let write = |m: &Move| notation::write(m, &rules.notation);
-    let result = engine.search(&pos, &[], limits, &stop, &mut |info| {
+    let result = engine.search(&pos, &Default::default(), limits, &stop, &mut |info| {
         let pv: Vec<String> = info.pv.iter().map(write).collect();
         let line = if a.json {
             let (score, mate) = score_json(info.score);
@@ -899,14 +900,12 @@ fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
     let movetime = a.movetime.map(std::time::Duration::from_millis);
     let first = Player {
-        level: Level::get(a.white_level).expect("checked range"),
         movetime,
-        weights: None,
+        ..Player::new(Level::get(a.white_level).expect("checked range"))
     };
     let second = Player {
-        level: Level::get(a.black_level).expect("checked range"),
         movetime,
-        weights: None,
+        ..Player::new(Level::get(a.black_level).expect("checked range"))
     };
     if let Some(path) = &a.pdn {
         // Fail before hours of play, not after.

@@ -3,8 +3,8 @@
 //! the AI. Squares are the PDN numbers of RULES.md (1 = b8 … 32 = g1) in every
 //! variant. Only protocol lines go to standard output, nothing to standard error.
 
-use checkers::ai::{Engine, Info, Limits, MATE, MATE_BOUND};
-use checkers::{legal_moves, Move, Position, Ruleset, Square};
+use checkers::ai::{Engine, Info, Limits, Past, MATE, MATE_BOUND};
+use checkers::{legal_moves, Game, Move, Position, Ruleset, Square};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -157,7 +157,7 @@ pub fn run() -> i32 {
     let mut hash_mb = 64usize;
     let mut engine = Arc::new(Mutex::new(Engine::new(&rules, hash_mb)));
     let mut pos = Position::initial(rules.first_move);
-    let mut history: Vec<u64> = Vec::new();
+    let mut past = Past::default();
     let mut limits = Limits {
         movetime: Some(Duration::from_secs(1)),
         ..Default::default()
@@ -203,7 +203,7 @@ pub fn run() -> i32 {
                         rules = r;
                         engine = Arc::new(Mutex::new(Engine::new(&rules, hash_mb)));
                         pos = Position::initial(rules.first_move);
-                        history.clear();
+                        past = Past::default();
                     }
                 }
                 (Some("hash"), Some(v)) => {
@@ -227,14 +227,26 @@ pub fn run() -> i32 {
                     .and_then(parse_pos)
                     .unwrap_or(Position::initial(rules.first_move));
                 pos = start;
-                history.clear();
+                // The game record gives the search the repetitions and draw
+                // counters; a position the rules call over keeps only its hashes.
+                let mut game = Game::from_position(rules.clone(), start);
+                let mut hashes = Vec::new();
                 for text in get(&a, "moves").unwrap_or("").split_whitespace() {
                     let Some(m) = find_move(&pos, &rules, text) else {
                         break;
                     };
-                    history.push(pos.hash());
+                    hashes.push(pos.hash());
                     pos = pos.after(&m);
+                    let _ = game.play(&m);
                 }
+                past = if *game.position() == pos {
+                    Past::of(&game)
+                } else {
+                    Past {
+                        hashes,
+                        counters: Vec::new(),
+                    }
+                };
             }
             "level" => {
                 let secs = |k: &str| {
@@ -279,13 +291,8 @@ pub fn run() -> i32 {
                     .any(|w| w == "analyze" || w == "ponder");
                 let limits = if analyze { Limits::default() } else { limits };
                 let stop = Arc::new(AtomicBool::new(false));
-                let (flag, out, engine, start, history) = (
-                    stop.clone(),
-                    out.clone(),
-                    engine.clone(),
-                    pos,
-                    history.clone(),
-                );
+                let (flag, out, engine, start, past) =
+                    (stop.clone(), out.clone(), engine.clone(), pos, past.clone());
                 let handle = std::thread::spawn(move || {
                     let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
                     let mut report = |i: &Info| {
@@ -303,7 +310,7 @@ pub fn run() -> i32 {
                             ),
                         );
                     };
-                    let r = engine.search(&start, &history, limits, &flag, &mut report);
+                    let r = engine.search(&start, &past, limits, &flag, &mut report);
                     match r.best {
                         Some(m) => {
                             let ponder = r

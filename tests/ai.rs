@@ -1,7 +1,7 @@
 //! The AI: deterministic at a fixed depth, finds known shots, never plays an illegal move.
 
 use checkers::ai::arena::{opening, play_game, Player};
-use checkers::ai::{search, Level, Limits, Rng};
+use checkers::ai::{search, Engine, Level, Limits, Past, Rng};
 use checkers::{fen, legal_moves, notation, Game, Position, Ruleset};
 
 const VARIANTS: [&str; 5] = ["english", "dammen64", "brazilian", "russian", "german"];
@@ -11,17 +11,17 @@ const VARIANTS: [&str; 5] = ["english", "dammen64", "brazilian", "russian", "ger
 #[test]
 fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
     let cases = [
-        ("english", None, 9, "11-15", 193_135),
-        ("dammen64", None, 9, "9-14", 156_743),
-        ("brazilian", None, 9, "c3-b4", 141_111),
-        ("russian", None, 9, "c3-b4", 159_482),
-        ("german", None, 9, "11-15", 191_426),
+        ("english", None, 9, "9-14", 110_408),
+        ("dammen64", None, 9, "9-14", 107_745),
+        ("brazilian", None, 9, "c3-b4", 62_897),
+        ("russian", None, 9, "c3-b4", 45_867),
+        ("german", None, 9, "9-14", 97_123),
         (
             "russian",
             Some("W:Wa1,c3,e3,g3,b2,d2,f2,h2,c1,e1,g1,f4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"),
             8,
             "f4-e5",
-            40_745,
+            19_812,
         ),
     ];
     for (variant, f, depth, best, nodes) in cases {
@@ -165,16 +165,8 @@ fn self_play_games_never_contain_an_illegal_move() {
     for variant in VARIANTS {
         let rules = Ruleset::builtin(variant).unwrap();
         let mut rng = Rng::new(7);
-        let weak = Player {
-            level: Level::get(1).unwrap(),
-            movetime: None,
-            weights: None,
-        };
-        let less_weak = Player {
-            level: Level::get(2).unwrap(),
-            movetime: None,
-            weights: None,
-        };
+        let weak = Player::new(Level::get(1).unwrap());
+        let less_weak = Player::new(Level::get(2).unwrap());
         for g in 0..200 {
             let line = opening(&rules, 2 + g % 4, &mut rng);
             let (w, b) = if g % 2 == 0 {
@@ -192,4 +184,78 @@ fn self_play_games_never_contain_an_illegal_move() {
             }
         }
     }
+}
+
+/// Searches `pos` to `depth` with the game's `past` and the given contempt.
+fn search_with(pos: &Position, rules: &Ruleset, past: &Past, depth: u32, contempt: i32) -> i32 {
+    let mut engine = Engine::new(rules, 4);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(depth),
+        contempt,
+        ..Default::default()
+    };
+    engine
+        .search(pos, past, limits, &stop, &mut |_| {})
+        .info
+        .score
+}
+
+/// Three kings against a lone king off the main road: a win on material, but
+/// with the rule's counter one ply from its limit, every move draws.
+#[test]
+fn the_search_sees_a_no_progress_draw_coming() {
+    let rules = Ruleset::builtin("russian").unwrap();
+    let pos = fen::parse("W:WKc1,Ke1,Kg1:BKh4").unwrap();
+    assert!(legal_moves(&pos, &rules).iter().all(|m| !m.is_capture()));
+    let fresh = search_with(&pos, &rules, &Past::default(), 6, 0);
+    assert!(
+        fresh >= 300,
+        "three kings against one scores as a win: {fresh}"
+    );
+    let game_rules: Vec<&str> = rules.no_progress.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(
+        game_rules,
+        ["15-move kings rule", "three kings against one"]
+    );
+    let late = Past {
+        hashes: Vec::new(),
+        counters: vec![0, 29],
+    };
+    assert_eq!(search_with(&pos, &rules, &late, 6, 0), 0);
+}
+
+/// `Past::of` hands the search the game's counters and its repeatable positions.
+#[test]
+fn the_past_of_a_game_holds_its_counters_and_hashes() {
+    let rules = Ruleset::builtin("russian").unwrap();
+    let mut game = Game::from_position(rules, fen::parse("W:WKc1,Ke1,Kg1:BKh4").unwrap());
+    for m in ["c1-b2", "h4-e7", "b2-c1"] {
+        game.play_text(m).unwrap();
+    }
+    let past = Past::of(&game);
+    assert_eq!(past.counters, vec![3, 3]);
+    assert_eq!(past.hashes.len(), 3);
+    assert_eq!(past.hashes[0], game.start().hash());
+}
+
+/// A draw by repetition costs the root side the contempt, so that a level
+/// playing with contempt looks for more than a repetition.
+#[test]
+fn contempt_makes_a_repetition_worth_less_than_zero() {
+    let rules = Ruleset::builtin("english").unwrap();
+    let pos = fen::parse("W:WK29:BK4").unwrap();
+    // Every child of the root already occurred, two plies apart each.
+    let mut hashes = Vec::new();
+    for m in legal_moves(&pos, &rules).iter() {
+        hashes.push(pos.after(m).hash());
+        hashes.push(0);
+    }
+    hashes.pop();
+    let past = Past {
+        hashes,
+        counters: Vec::new(),
+    };
+    assert_eq!(search_with(&pos, &rules, &past, 4, 0), 0);
+    assert_eq!(search_with(&pos, &rules, &past, 4, 25), -25);
 }

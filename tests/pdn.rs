@@ -10,11 +10,7 @@ fn written_games_read_back_move_for_move_in_every_variant() {
     for variant in ["english", "dammen64", "brazilian", "russian", "german"] {
         let rules = Ruleset::builtin(variant).unwrap();
         let mut rng = Rng::new(5);
-        let p = Player {
-            level: Level::get(2).unwrap(),
-            movetime: None,
-            weights: None,
-        };
+        let p = Player::new(Level::get(2).unwrap());
         let mut text = String::new();
         let mut originals = Vec::new();
         for _ in 0..4 {

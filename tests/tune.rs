@@ -21,14 +21,12 @@ fn score(rules: &Ruleset, a: Weights, b: Weights, games: usize, rng: &mut Rng) -
         ..Level::get(6).unwrap()
     };
     let pa = Player {
-        level,
-        movetime: None,
         weights: Some(a),
+        ..Player::new(level)
     };
     let pb = Player {
-        level,
-        movetime: None,
         weights: Some(b),
+        ..Player::new(level)
     };
     let mut points = 0.0;
     let mut line = Vec::new();

@@ -1,6 +1,7 @@
 //! AI against AI: games between two levels, for `checkers match` and the
 //! strength ladder.
 
+use super::search::Options;
 use super::{choose, Engine, Level, Limits, Rng};
 use crate::game::Game;
 use crate::movegen::legal_moves;
@@ -18,6 +19,20 @@ pub struct Player {
     pub movetime: Option<Duration>,
     /// Evaluation weights instead of the built-in ones (for tuning).
     pub weights: Option<super::eval::Weights>,
+    /// Search switches (for comparing versions of the search).
+    pub options: Options,
+}
+
+impl Player {
+    /// A player at `level` with its own time, the built-in weights and search.
+    pub fn new(level: Level) -> Player {
+        Player {
+            level,
+            movetime: None,
+            weights: None,
+            options: Options::default(),
+        }
+    }
 }
 
 /// Evaluations at or below this (hundredths of a man) make a resigning level resign.
@@ -71,7 +86,8 @@ pub fn play_game(
         }
     }
     let engine_for = |p: &Player| {
-        let mut e = Engine::new(rules, 16);
+        let mut e = Engine::new(rules, p.level.table_mb());
+        e.options = p.options;
         if let Some(w) = p.weights {
             e.eval = super::eval::Evaluator::with_weights(rules, w);
         }
@@ -90,9 +106,9 @@ pub fn play_game(
             Color::White => (white, &mut engines[0]),
             Color::Black => (black, &mut engines[1]),
         };
-        let history = super::repetition_history(&game);
+        let past = super::Past::of(&game);
         let limits = limits_for(player, LEVEL_10_THINK);
-        let result = engine.search(&pos, &history, limits, &stop, &mut |_| {});
+        let result = engine.search(&pos, &past, limits, &stop, &mut |_| {});
         if player.level.resigns && result.info.score <= RESIGN_BELOW {
             game.resign(side);
             break;

@@ -7,10 +7,13 @@
 
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
+use super::Past;
+use crate::game::holds;
 use crate::movegen::{dispatch, generate, generate_captures, has_quiet, Kernel, Run};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Ruleset;
+use crate::rules::{DrawCondition, ResetEvent};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -32,6 +35,10 @@ pub struct Limits {
     /// Score every root move exactly (a full window for each), so that a level
     /// that plays with noise chooses among true scores. Slower; for low levels.
     pub exact_root: bool,
+    /// What a draw is worth to the side to move at the root, negated, in
+    /// hundredths of a man: above zero the search avoids repetitions against a
+    /// weaker opponent instead of settling for them. Zero for analysis.
+    pub contempt: i32,
 }
 
 /// What the search reports after each finished depth.
@@ -67,11 +74,26 @@ pub struct SearchResult {
     pub root_scores: Vec<(Move, i32)>,
 }
 
+/// Switches of the search itself, for comparing versions by self-play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Late-move reductions: quiet moves late in the order are searched a ply or
+    /// two shallower first, and again at full depth only if they look good.
+    pub reductions: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { reductions: true }
+    }
+}
+
 /// A search engine for one ruleset, keeping its transposition table between searches.
 #[derive(Debug)]
 pub struct Engine {
     rules: Ruleset,
     pub eval: Evaluator,
+    pub options: Options,
     tt: Table,
 }
 
@@ -81,6 +103,7 @@ impl Engine {
         Engine {
             rules: rules.clone(),
             eval: Evaluator::new(rules),
+            options: Options::default(),
             tt: Table::new(tt_mb),
         }
     }
@@ -95,13 +118,13 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// Searches `pos`. `history` holds the hashes of the game's earlier positions
-    /// (for repetition); `stop` ends the search early from another thread;
+    /// Searches `pos`. `past` tells what came before it in the game (for draws
+    /// by repetition and by the no-progress rules); `stop` ends the search early from another thread;
     /// `on_info` hears about each finished depth.
     pub fn search(
         &mut self,
         pos: &Position,
-        history: &[u64],
+        past: &Past,
         limits: Limits,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
@@ -109,7 +132,7 @@ impl Engine {
         struct S<'a> {
             engine: &'a mut Engine,
             pos: &'a Position,
-            history: &'a [u64],
+            past: &'a Past,
             limits: Limits,
             stop: &'a AtomicBool,
             on_info: &'a mut dyn FnMut(&Info),
@@ -117,15 +140,18 @@ impl Engine {
         impl Run for S<'_> {
             type Out = SearchResult;
             fn run<G: Kernel>(self) -> SearchResult {
+                let draws = NoProgress::new(&self.engine.rules, &self.past.counters);
                 let mut s = Searcher::<G> {
                     eval: &self.engine.eval,
+                    options: self.engine.options,
+                    draws,
                     tt: &mut self.engine.tt,
                     stop: self.stop,
                     start: Instant::now(),
                     limits: self.limits,
                     nodes: 0,
                     aborted: false,
-                    path: self.history.to_vec(),
+                    path: self.past.hashes.clone(),
                     killers: [[None; 2]; MAX_PLY],
                     history: Box::new([[0; 64]; 64]),
                     pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
@@ -140,7 +166,7 @@ impl Engine {
             S {
                 engine: self,
                 pos,
-                history,
+                past,
                 limits,
                 stop,
                 on_info,
@@ -153,7 +179,7 @@ impl Engine {
 pub fn search(pos: &Position, rules: &Ruleset, limits: Limits) -> SearchResult {
     let mut engine = Engine::new(rules, 16);
     let stop = AtomicBool::new(false);
-    engine.search(pos, &[], limits, &stop, &mut |_| {})
+    engine.search(pos, &Past::default(), limits, &stop, &mut |_| {})
 }
 
 /// A stop flag shared with a search running on another thread.
@@ -168,8 +194,75 @@ fn key_of(m: &Move) -> MoveKey {
     (m.from().bit(), m.to().bit(), m.captured().0)
 }
 
+/// The ruleset's no-progress draws as the search tracks them: the counters of
+/// each ply of the current line, and each rule's limit, resets and condition.
+struct NoProgress {
+    rules: Vec<(u32, [bool; 3], DrawCondition)>,
+    counters: Box<[[u32; MAX_RULES]; MAX_PLY]>,
+}
+
+/// No-progress rules the search follows; a ruleset rarely has more than two.
+const MAX_RULES: usize = 4;
+
+impl NoProgress {
+    fn new(rules: &Ruleset, root: &[u32]) -> NoProgress {
+        let rules: Vec<_> = rules
+            .no_progress
+            .iter()
+            .take(MAX_RULES)
+            .map(|r| {
+                let on = |e| r.reset_on.contains(&e);
+                (
+                    r.plies(),
+                    [
+                        on(ResetEvent::Capture),
+                        on(ResetEvent::ManMove),
+                        on(ResetEvent::Promotion),
+                    ],
+                    r.when,
+                )
+            })
+            .collect();
+        let mut counters = Box::new([[0; MAX_RULES]; MAX_PLY]);
+        for (c, &r) in counters[0].iter_mut().zip(root) {
+            *c = r;
+        }
+        NoProgress { rules, counters }
+    }
+
+    /// Sets the counters of `ply + 1`, after `m` from `pos` at `ply`, as
+    /// [`crate::Game`] counts them.
+    fn advance(&mut self, ply: usize, pos: &Position, m: &Move, child: &Position) {
+        if ply + 1 >= MAX_PLY {
+            return;
+        }
+        let man_moved = pos.men(pos.side_to_move()).contains(m.from());
+        for (i, (_, reset, when)) in self.rules.iter().enumerate() {
+            let r = (reset[0] && m.is_capture())
+                || (reset[1] && man_moved)
+                || (reset[2] && m.promotes());
+            self.counters[ply + 1][i] = if r || !holds(when, pos) || !holds(when, child) {
+                0
+            } else {
+                self.counters[ply][i] + 1
+            };
+        }
+    }
+
+    /// Whether a counter at `ply` has reached its limit: the game is drawn.
+    fn drawn(&self, ply: usize) -> bool {
+        let c = &self.counters[ply.min(MAX_PLY - 1)];
+        self.rules
+            .iter()
+            .enumerate()
+            .any(|(i, (limit, _, _))| c[i] >= *limit)
+    }
+}
+
 struct Searcher<'a, G: Kernel> {
     eval: &'a Evaluator,
+    options: Options,
+    draws: NoProgress,
     tt: &'a mut Table,
     stop: &'a AtomicBool,
     start: Instant,
@@ -258,6 +351,7 @@ impl<G: Kernel> Searcher<'_, G> {
         for i in 0..moves.len() {
             let m = moves[i].0;
             let child = pos.after(&m);
+            self.draws.advance(0, pos, &m, &child);
             let score = if i == 0 || self.limits.exact_root {
                 -self.negamax(
                     &child,
@@ -346,8 +440,15 @@ impl<G: Kernel> Searcher<'_, G> {
             return 0;
         }
         let hash = pos.hash();
-        if ply > 0 && self.repeated(hash) {
-            return 0;
+        if ply > 0 && (self.repeated(hash) || self.draws.drawn(ply)) {
+            // As in the game, a side without a move has lost before any draw.
+            let mut list = MoveList::new();
+            generate::<G>(pos, &mut list);
+            return if list.is_empty() {
+                -MATE + ply as i32
+            } else {
+                self.draw_score(ply)
+            };
         }
         if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(pos);
@@ -401,12 +502,21 @@ impl<G: Kernel> Searcher<'_, G> {
             let i = scores[n].1;
             let m = list[i];
             let child = pos.after(&m);
+            self.draws.advance(ply, pos, &m, &child);
             // A single legal reply costs no depth: the choice was forced.
             let next = if list.len() == 1 { depth } else { depth - 1 };
             let score = if n == 0 {
                 -self.negamax(&child, next, ply + 1, -beta, -alpha)
             } else {
-                let s = -self.negamax(&child, next, ply + 1, -alpha - 1, -alpha);
+                let r = if beta - alpha > 1 {
+                    0 // the principal variation is searched to its full depth
+                } else {
+                    self.reduction(&m, n, depth, scores[n].0)
+                };
+                let mut s = -self.negamax(&child, next - r, ply + 1, -alpha - 1, -alpha);
+                if r > 0 && s > alpha && !self.aborted {
+                    s = -self.negamax(&child, next, ply + 1, -alpha - 1, -alpha);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     -self.negamax(&child, next, ply + 1, -beta, -alpha)
                 } else {
@@ -448,6 +558,34 @@ impl<G: Kernel> Searcher<'_, G> {
             best: best_index.min(u8::MAX as usize) as u8,
         });
         best
+    }
+
+    /// How many plies shallower to try the `n`th move first. Only quiet moves
+    /// after the table's move, killers and promotions are reduced (captures are
+    /// forced, so a position with one has no quiet move), and never near the
+    /// horizon, where the capture search already decides.
+    fn reduction(&self, m: &Move, n: usize, depth: i32, order_key: i64) -> i32 {
+        if !self.options.reductions || depth < 3 || n < 3 || m.is_capture() {
+            return 0;
+        }
+        if order_key >= 1 << 28 {
+            return 0; // the table's move, a killer or a promotion
+        }
+        if n >= 8 && depth >= 5 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// A draw seen from the side to move at `ply`: the root side is worse off by
+    /// the contempt.
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            -self.limits.contempt
+        } else {
+            self.limits.contempt
+        }
     }
 
     fn reward(&mut self, m: &Move, ply: usize, depth: i32) {

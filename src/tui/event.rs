@@ -45,10 +45,10 @@ pub fn spawn_search(
     let stop = checkers::ai::search::stop_flag();
     let flag = stop.clone();
     thread::spawn(move || {
-        let mut engine = checkers::ai::Engine::new(&req.rules, 32);
+        let mut engine = checkers::ai::Engine::new(&req.rules, req.level.table_mb());
         let id = req.id;
         let info_tx = tx.clone();
-        let result = engine.search(&req.pos, &req.history, req.limits, &stop, &mut |info| {
+        let result = engine.search(&req.pos, &req.past, req.limits, &stop, &mut |info| {
             let _ = info_tx.send(Event::AiInfo(id, info.clone()));
         });
         let mut rng = checkers::ai::Rng::new(req.seed);
