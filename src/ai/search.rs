@@ -596,7 +596,9 @@ impl<G: Kernel> Searcher<'_, G> {
             slot[0] = Some(k);
         }
         let h = &mut self.history[m.from().bit() as usize][m.to().bit() as usize];
-        *h = h.saturating_add((depth * depth) as u32);
+        // Capped below the promotion key, so history orders quiet moves among
+        // themselves and never outranks a killer or a promotion.
+        *h = (*h + (depth * depth) as u32).min((1 << 28) - 1);
     }
 
     /// Move-order keys: the table's move, then the captures taking most, then

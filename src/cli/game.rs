@@ -1,0 +1,159 @@
+//! Starting the terminal game: the start screen, `play` and `--resume`.
+
+use super::{load_config, load_rules, theme, AiArgs, DisplayArgs, Fail, PlayArgs, RulesArgs};
+use crate::tui;
+use checkers::{fen, Ruleset};
+use std::io;
+
+fn need_terminal() -> Result<(), Fail> {
+    use std::io::IsTerminal;
+    if io::stdout().is_terminal() && io::stdin().is_terminal() {
+        Ok(())
+    } else {
+        Err(Fail::Runtime(
+            "the game needs a terminal; for scripts use `checkers moves` or `checkers perft`"
+                .to_string(),
+        ))
+    }
+}
+
+/// The unfinished game saved by an earlier run, if one can be read back.
+fn unfinished_game() -> Option<checkers::Game> {
+    use checkers::pdn;
+    let text = std::fs::read_to_string(tui::autosave::current_file()?).ok()?;
+    pdn::load_game(&text, 1, None).ok().map(|(_, game)| game)
+}
+
+pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
+    let config = load_config()?;
+    need_terminal()?;
+    let variant = config.variant.as_deref().unwrap_or("english");
+    let opts = tui::Options {
+        rules: Ruleset::builtin(variant).expect("the config names a built-in variant"),
+        start: None,
+        theme: theme(display, &config),
+        no_touch_move: !config.touch_move,
+        fixed_bottom: None,
+        start_screen: true,
+        ai: AiArgs {
+            ai: None,
+            level: None,
+            think_time: None,
+        }
+        .settings(&config),
+        board_numbers: config.board_numbers,
+        resume: None,
+        review: false,
+        unfinished: unfinished_game(),
+    };
+    tui::run(opts).map_err(Fail::Runtime)
+}
+
+/// The game numbered `n` (from 1) of a PDN file, replayed and checked.
+fn load_game(path: &std::path::Path, n: usize, fallback: &Ruleset) -> Result<checkers::Game, Fail> {
+    use checkers::pdn;
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
+    pdn::load_game(&text, n, Some(fallback))
+        .map(|(_, game)| game)
+        .map_err(|e| Fail::Input(format!("{name}: {e}")))
+}
+
+pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
+    let config = load_config()?;
+    let rules = if a.rules.variant.is_none() && a.rules.ruleset.is_none() {
+        let variant = config.variant.as_deref().unwrap_or("english");
+        Ruleset::builtin(variant).expect("the config names a built-in variant")
+    } else {
+        load_rules(&RulesArgs {
+            variant: a.rules.variant.clone(),
+            ruleset: a.rules.ruleset.clone(),
+        })?
+    };
+    let start = match &a.fen {
+        Some(f) => Some(fen::parse(f)?),
+        None => None,
+    };
+    let loaded = match &a.load {
+        Some(path) => Some(load_game(path, a.game as usize, &rules)?),
+        None => None,
+    };
+    need_terminal()?;
+    let opts = tui::Options {
+        rules,
+        start,
+        theme: theme(display, &config),
+        no_touch_move: a.no_touch_move || !config.touch_move,
+        fixed_bottom: a.bottom.as_deref().map(|s| {
+            if s == "black" {
+                checkers::Color::Black
+            } else {
+                checkers::Color::White
+            }
+        }),
+        start_screen: false,
+        ai: a.ai.settings(&config),
+        board_numbers: config.board_numbers,
+        review: loaded.is_some(),
+        unfinished: None,
+        resume: loaded,
+    };
+    tui::run(opts).map_err(Fail::Runtime)
+}
+
+pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
+    use checkers::pdn;
+    let config = load_config()?;
+    let path = tui::autosave::current_file().ok_or_else(|| {
+        Fail::Runtime("cannot tell where games are saved: set HOME or XDG_DATA_HOME".into())
+    })?;
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(Fail::Input(format!(
+                "there is no unfinished game to resume ({} does not exist)",
+                path.display()
+            )))
+        }
+        Err(e) => return Err(Fail::Input(format!("cannot read {}: {e}", path.display()))),
+    };
+    let name = path.display().to_string();
+    let (first, game) =
+        pdn::load_game(&text, 1, None).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
+    let rules = game.rules().clone();
+    // The players were saved as "human" or "checkers level N".
+    let level_of = |tag: &str| {
+        first
+            .tag(tag)
+            .and_then(|v| v.strip_prefix("checkers level "))
+            .and_then(|n| n.parse::<u8>().ok())
+    };
+    let (white, black) = (level_of("White"), level_of("Black"));
+    let mut ai = AiArgs {
+        ai: None,
+        level: None,
+        think_time: None,
+    }
+    .settings(&config);
+    ai.white = white.is_some();
+    ai.black = black.is_some();
+    if let Some(level) = white.or(black) {
+        ai.level = level.clamp(1, 10);
+    }
+    need_terminal()?;
+    let opts = tui::Options {
+        rules,
+        start: None,
+        theme: theme(display, &config),
+        no_touch_move: !config.touch_move,
+        fixed_bottom: None,
+        start_screen: false,
+        ai,
+        board_numbers: config.board_numbers,
+        resume: Some(game),
+        review: false,
+        unfinished: None,
+    };
+    tui::run(opts).map_err(Fail::Runtime)
+}
