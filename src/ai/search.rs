@@ -197,30 +197,60 @@ fn key_of(m: &Move) -> MoveKey {
 /// The ruleset's no-progress draws as the search tracks them: the counters of
 /// each ply of the current line, and each rule's limit, resets and condition.
 struct NoProgress {
-    rules: Vec<(u32, [bool; 3], DrawCondition)>,
+    rules: Vec<Rule>,
     counters: Box<[[u32; MAX_RULES]; MAX_PLY]>,
+}
+
+/// One no-progress rule in the form the search checks at every node.
+struct Rule {
+    /// The limit in plies.
+    limit: u32,
+    /// The events that reset the counter, as [`events`] bits.
+    resets: u8,
+    /// The material condition, unless the rule always runs.
+    when: Option<DrawCondition>,
 }
 
 /// No-progress rules the search follows; a ruleset rarely has more than two.
 const MAX_RULES: usize = 4;
 
+const CAPTURE: u8 = 1;
+const MAN_MOVE: u8 = 2;
+const PROMOTION: u8 = 4;
+
+/// The reset events a move is, as bits.
+fn events(pos: &Position, m: &Move) -> u8 {
+    let mut e = 0;
+    if m.is_capture() {
+        e |= CAPTURE;
+    }
+    if pos.men(pos.side_to_move()).contains(m.from()) {
+        e |= MAN_MOVE;
+    }
+    if m.promotes() {
+        e |= PROMOTION;
+    }
+    e
+}
+
 impl NoProgress {
     fn new(rules: &Ruleset, root: &[u32]) -> NoProgress {
-        let rules: Vec<_> = rules
+        let rules: Vec<Rule> = rules
             .no_progress
             .iter()
             .take(MAX_RULES)
-            .map(|r| {
-                let on = |e| r.reset_on.contains(&e);
-                (
-                    r.plies(),
-                    [
-                        on(ResetEvent::Capture),
-                        on(ResetEvent::ManMove),
-                        on(ResetEvent::Promotion),
-                    ],
-                    r.when,
-                )
+            .map(|r| Rule {
+                limit: r.plies(),
+                resets: r
+                    .reset_on
+                    .iter()
+                    .map(|e| match e {
+                        ResetEvent::Capture => CAPTURE,
+                        ResetEvent::ManMove => MAN_MOVE,
+                        ResetEvent::Promotion => PROMOTION,
+                    })
+                    .fold(0, |a, b| a | b),
+                when: (r.when != DrawCondition::default()).then_some(r.when),
             })
             .collect();
         let mut counters = Box::new([[0; MAX_RULES]; MAX_PLY]);
@@ -236,16 +266,14 @@ impl NoProgress {
         if ply + 1 >= MAX_PLY {
             return;
         }
-        let man_moved = pos.men(pos.side_to_move()).contains(m.from());
-        for (i, (_, reset, when)) in self.rules.iter().enumerate() {
-            let r = (reset[0] && m.is_capture())
-                || (reset[1] && man_moved)
-                || (reset[2] && m.promotes());
-            self.counters[ply + 1][i] = if r || !holds(when, pos) || !holds(when, child) {
-                0
-            } else {
-                self.counters[ply][i] + 1
-            };
+        let ev = events(pos, m);
+        for (i, rule) in self.rules.iter().enumerate() {
+            let runs = ev & rule.resets == 0
+                && rule
+                    .when
+                    .as_ref()
+                    .is_none_or(|w| holds(w, pos) && holds(w, child));
+            self.counters[ply + 1][i] = if runs { self.counters[ply][i] + 1 } else { 0 };
         }
     }
 
@@ -254,8 +282,8 @@ impl NoProgress {
         let c = &self.counters[ply.min(MAX_PLY - 1)];
         self.rules
             .iter()
-            .enumerate()
-            .any(|(i, (limit, _, _))| c[i] >= *limit)
+            .zip(c)
+            .any(|(rule, &count)| count >= rule.limit)
     }
 }
 
