@@ -199,8 +199,8 @@ impl Game {
     }
 
     fn push(&mut self, before: Position, m: Move) {
-        let man_moved = before.men(before.side_to_move()).contains(m.from());
         let after = before.after(&m);
+        let ev = events(&before, &m);
         let prev = self.plies.last().map(|p| p.counters.clone());
         let counters = self
             .rules
@@ -208,16 +208,8 @@ impl Game {
             .iter()
             .enumerate()
             .map(|(i, rule)| {
-                let reset = rule.reset_on.iter().any(|e| match e {
-                    ResetEvent::Capture => m.is_capture(),
-                    ResetEvent::ManMove => man_moved,
-                    ResetEvent::Promotion => m.promotes(),
-                });
-                if reset || !holds(&rule.when, &before) || !holds(&rule.when, &after) {
-                    0
-                } else {
-                    prev.as_ref().map_or(0, |c| c[i]) + 1
-                }
+                let count = prev.as_ref().map_or(0, |c| c[i]);
+                Counter::new(rule).next(count, ev, &before, &after)
             })
             .collect();
         self.plies.push(Ply {
@@ -312,6 +304,71 @@ impl Game {
             }
         }
         None
+    }
+}
+
+/// A no-progress rule in the form that is cheap to apply at every move: the
+/// game applies it to each move played, the search to each move searched.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Counter {
+    /// The limit in plies.
+    pub limit: u32,
+    /// The events that reset the counter, as [`events`] bits.
+    resets: u8,
+    /// The material condition, unless the rule always runs.
+    when: Option<DrawCondition>,
+}
+
+const CAPTURE: u8 = 1;
+const MAN_MOVE: u8 = 2;
+const PROMOTION: u8 = 4;
+
+/// The reset events that `m`, played from `pos`, is, as bits.
+pub(crate) fn events(pos: &Position, m: &Move) -> u8 {
+    let mut e = 0;
+    if m.is_capture() {
+        e |= CAPTURE;
+    }
+    if pos.men(pos.side_to_move()).contains(m.from()) {
+        e |= MAN_MOVE;
+    }
+    if m.promotes() {
+        e |= PROMOTION;
+    }
+    e
+}
+
+impl Counter {
+    pub(crate) fn new(rule: &NoProgressRule) -> Counter {
+        Counter {
+            limit: rule.plies(),
+            resets: rule
+                .reset_on
+                .iter()
+                .map(|e| match e {
+                    ResetEvent::Capture => CAPTURE,
+                    ResetEvent::ManMove => MAN_MOVE,
+                    ResetEvent::Promotion => PROMOTION,
+                })
+                .fold(0, |a, b| a | b),
+            when: (rule.when != DrawCondition::default()).then_some(rule.when),
+        }
+    }
+
+    /// The counter after a move with `events` from `before` to `after`, when it
+    /// stood at `count` before the move: zero after a reset event or while the
+    /// material condition does not hold on both sides of the move.
+    pub(crate) fn next(&self, count: u32, events: u8, before: &Position, after: &Position) -> u32 {
+        let runs = events & self.resets == 0
+            && self
+                .when
+                .as_ref()
+                .is_none_or(|w| holds(w, before) && holds(w, after));
+        if runs {
+            count + 1
+        } else {
+            0
+        }
     }
 }
 

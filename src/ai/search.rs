@@ -8,12 +8,11 @@
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
 use super::Past;
-use crate::game::holds;
+use crate::game::{events, Counter};
 use crate::movegen::{dispatch, generate, generate_captures, has_quiet, Kernel, Run};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Ruleset;
-use crate::rules::{DrawCondition, ResetEvent};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -197,61 +196,20 @@ fn key_of(m: &Move) -> MoveKey {
 /// The ruleset's no-progress draws as the search tracks them: the counters of
 /// each ply of the current line, and each rule's limit, resets and condition.
 struct NoProgress {
-    rules: Vec<Rule>,
+    rules: Vec<Counter>,
     counters: Box<[[u32; MAX_RULES]; MAX_PLY]>,
-}
-
-/// One no-progress rule in the form the search checks at every node.
-struct Rule {
-    /// The limit in plies.
-    limit: u32,
-    /// The events that reset the counter, as [`events`] bits.
-    resets: u8,
-    /// The material condition, unless the rule always runs.
-    when: Option<DrawCondition>,
 }
 
 /// No-progress rules the search follows; a ruleset rarely has more than two.
 const MAX_RULES: usize = 4;
 
-const CAPTURE: u8 = 1;
-const MAN_MOVE: u8 = 2;
-const PROMOTION: u8 = 4;
-
-/// The reset events a move is, as bits.
-fn events(pos: &Position, m: &Move) -> u8 {
-    let mut e = 0;
-    if m.is_capture() {
-        e |= CAPTURE;
-    }
-    if pos.men(pos.side_to_move()).contains(m.from()) {
-        e |= MAN_MOVE;
-    }
-    if m.promotes() {
-        e |= PROMOTION;
-    }
-    e
-}
-
 impl NoProgress {
     fn new(rules: &Ruleset, root: &[u32]) -> NoProgress {
-        let rules: Vec<Rule> = rules
+        let rules: Vec<Counter> = rules
             .no_progress
             .iter()
             .take(MAX_RULES)
-            .map(|r| Rule {
-                limit: r.plies(),
-                resets: r
-                    .reset_on
-                    .iter()
-                    .map(|e| match e {
-                        ResetEvent::Capture => CAPTURE,
-                        ResetEvent::ManMove => MAN_MOVE,
-                        ResetEvent::Promotion => PROMOTION,
-                    })
-                    .fold(0, |a, b| a | b),
-                when: (r.when != DrawCondition::default()).then_some(r.when),
-            })
+            .map(Counter::new)
             .collect();
         let mut counters = Box::new([[0; MAX_RULES]; MAX_PLY]);
         for (c, &r) in counters[0].iter_mut().zip(root) {
@@ -260,20 +218,15 @@ impl NoProgress {
         NoProgress { rules, counters }
     }
 
-    /// Sets the counters of `ply + 1`, after `m` from `pos` at `ply`, as
-    /// [`crate::Game`] counts them.
+    /// Sets the counters of `ply + 1`, after `m` from `pos` at `ply`, by the
+    /// same rule the game counts with.
     fn advance(&mut self, ply: usize, pos: &Position, m: &Move, child: &Position) {
         if ply + 1 >= MAX_PLY {
             return;
         }
         let ev = events(pos, m);
         for (i, rule) in self.rules.iter().enumerate() {
-            let runs = ev & rule.resets == 0
-                && rule
-                    .when
-                    .as_ref()
-                    .is_none_or(|w| holds(w, pos) && holds(w, child));
-            self.counters[ply + 1][i] = if runs { self.counters[ply][i] + 1 } else { 0 };
+            self.counters[ply + 1][i] = rule.next(self.counters[ply][i], ev, pos, child);
         }
     }
 
