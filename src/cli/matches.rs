@@ -77,7 +77,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             }
         };
         per_game.push(s);
-        if a.pdn.is_some() {
+        if let Some(path) = &a.pdn {
             let name = |p: &Player| format!("checkers level {}", p.level.level);
             let tags = checkers::pdn::Tags {
                 event: format!(
@@ -92,10 +92,8 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             };
             pdn.push_str(&checkers::pdn::write_game(&game, &tags));
             // After every game, so that a match stopped early keeps what it played.
-            if let Some(path) = &a.pdn {
-                checkers::files::write_atomically(path, &pdn)
-                    .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
-            }
+            checkers::files::write_atomically(path, &pdn)
+                .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
         }
         let done = g as usize + 1;
         if !progress {
