@@ -1,7 +1,7 @@
 //! The AI: deterministic at a fixed depth, finds known shots, never plays an illegal move.
 
 use checkers::ai::arena::{opening, play_game, Player};
-use checkers::ai::{search, Engine, Level, Limits, Past, Rng};
+use checkers::ai::{search, Engine, Level, Limits, Past, Rng, SearchResult};
 use checkers::{fen, legal_moves, notation, Game, Position, Ruleset};
 
 const VARIANTS: [&str; 5] = ["english", "dammen64", "brazilian", "russian", "german"];
@@ -30,14 +30,7 @@ fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
             fen::parse(f).unwrap()
         });
         for _ in 0..2 {
-            let r = search(
-                &pos,
-                &rules,
-                Limits {
-                    depth: Some(depth),
-                    ..Default::default()
-                },
-            );
+            let r = search_to(&pos, &rules, depth);
             assert_eq!(
                 notation::write(&r.best.unwrap(), &rules.notation),
                 best,
@@ -62,14 +55,7 @@ fn assert_shot(variant: &str, start: &str, first: &str, depth: u32, payoff: impl
     game.play(&replies[0]).unwrap();
     payoff(&mut game);
     let pos = fen::parse(start).unwrap();
-    let r = search(
-        &pos,
-        &rules,
-        Limits {
-            depth: Some(depth),
-            ..Default::default()
-        },
-    );
+    let r = search_to(&pos, &rules, depth);
     assert_eq!(r.best, Some(shot), "{variant}: the AI finds {first}");
     assert!(
         r.info.score >= 80,
@@ -133,28 +119,14 @@ fn a_lost_position_is_scored_as_lost_and_a_won_one_as_won() {
     let rules = Ruleset::builtin("english").unwrap();
     // White's last man is blocked and Black can take it: a loss in a few plies.
     let pos = fen::parse("W:W31:B1,2,22").unwrap();
-    let r = search(
-        &pos,
-        &rules,
-        Limits {
-            depth: Some(12),
-            ..Default::default()
-        },
-    );
+    let r = search_to(&pos, &rules, 12);
     assert!(
         r.info.score <= -checkers::ai::MATE_BOUND,
         "{}",
         r.info.score
     );
     let pos = pos.with_side_to_move(checkers::Color::Black);
-    let r = search(
-        &pos,
-        &rules,
-        Limits {
-            depth: Some(12),
-            ..Default::default()
-        },
-    );
+    let r = search_to(&pos, &rules, 12);
     assert!(r.info.score >= checkers::ai::MATE_BOUND, "{}", r.info.score);
 }
 
@@ -184,6 +156,18 @@ fn self_play_games_never_contain_an_illegal_move() {
             }
         }
     }
+}
+
+/// Searches `pos` to `depth` with a fresh engine and no game before it.
+fn search_to(pos: &Position, rules: &Ruleset, depth: u32) -> SearchResult {
+    search(
+        pos,
+        rules,
+        Limits {
+            depth: Some(depth),
+            ..Default::default()
+        },
+    )
 }
 
 /// Searches `pos` to `depth` with the game's `past` and the given contempt.

@@ -1167,17 +1167,9 @@ fn a_loaded_game_is_reviewed_with_left_and_right_and_played_on_from_any_move() {
         game.play_text(m).unwrap();
     }
     let opts = Options {
-        rules,
-        start: None,
-        theme: Theme::new(true, false),
-        no_touch_move: false,
-        fixed_bottom: None,
-        start_screen: false,
-        ai: AiSettings::default(),
-        board_numbers: None,
         resume: Some(game),
         review: true,
-        unfinished: None,
+        ..options(rules)
     };
     let mut a = App::new(opts, (80, 24));
     a.update(Action::Left);
