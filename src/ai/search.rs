@@ -155,6 +155,7 @@ impl Engine {
                     history: Box::new([[0; 64]; 64]),
                     pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
                     pv_len: [0; MAX_PLY],
+                    order: Vec::with_capacity(64 * MAX_PLY),
                     _g: std::marker::PhantomData,
                 };
                 s.iterate(self.pos, self.on_info)
@@ -256,6 +257,8 @@ struct Searcher<'a, G: Kernel> {
     history: Box<[[u32; 64]; 64]>,
     pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// The move-order keys of every node on the current line, as a stack.
+    order: Vec<(i64, usize)>,
     _g: std::marker::PhantomData<G>,
 }
 
@@ -468,7 +471,10 @@ impl<G: Kernel> Searcher<'_, G> {
             }
         }
 
-        let mut scores = self.order_scores(&list, tt_index, ply);
+        // This node's order keys sit on top of the shared stack, above its
+        // ancestors' keys and below its descendants'.
+        let base = self.order.len();
+        self.order_scores(&list, tt_index, ply);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_index = 0;
@@ -476,11 +482,15 @@ impl<G: Kernel> Searcher<'_, G> {
         for n in 0..list.len() {
             // Pick the best-scored remaining move: a cut-off usually comes early,
             // so sorting the whole list would be wasted work.
-            let i = (n..list.len())
-                .max_by_key(|&j| (scores[j].0, std::cmp::Reverse(j)))
-                .unwrap_or(n);
+            let scores = &mut self.order[base..];
+            let mut i = n;
+            for j in n + 1..scores.len() {
+                if scores[j].0 > scores[i].0 {
+                    i = j;
+                }
+            }
             scores.swap(n, i);
-            let i = scores[n].1;
+            let (key, i) = scores[n];
             let m = list[i];
             let child = pos.after(&m);
             self.draws.advance(ply, pos, &m, &child);
@@ -492,7 +502,7 @@ impl<G: Kernel> Searcher<'_, G> {
                 let r = if beta - alpha > 1 {
                     0 // the principal variation is searched to its full depth
                 } else {
-                    self.reduction(&m, n, depth, scores[n].0)
+                    self.reduction(&m, n, depth, key)
                 };
                 let mut s = -self.negamax(&child, next - r, ply + 1, -alpha - 1, -alpha);
                 if r > 0 && s > alpha && !self.aborted {
@@ -506,6 +516,7 @@ impl<G: Kernel> Searcher<'_, G> {
             };
             if self.aborted {
                 self.path.pop();
+                self.order.truncate(base);
                 return 0;
             }
             if score > best {
@@ -513,7 +524,11 @@ impl<G: Kernel> Searcher<'_, G> {
                 best_index = i;
                 if score > alpha {
                     alpha = score;
-                    self.set_pv(ply, m);
+                    if beta - alpha0 > 1 {
+                        // Only a full-window node's line can become the
+                        // principal variation; a null window only answers yes or no.
+                        self.set_pv(ply, m);
+                    }
                     if alpha >= beta {
                         if !m.is_capture() {
                             self.reward(&m, ply, depth);
@@ -524,6 +539,7 @@ impl<G: Kernel> Searcher<'_, G> {
             }
         }
         self.path.pop();
+        self.order.truncate(base);
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha0 {
@@ -582,11 +598,11 @@ impl<G: Kernel> Searcher<'_, G> {
         *h = (*h + (depth * depth) as u32).min((1 << 28) - 1);
     }
 
-    /// Move-order keys: the table's move, then the captures taking most, then
-    /// killers, promotions, then by history. Paired with each move's index.
-    fn order_scores(&self, list: &MoveList, tt_index: Option<usize>, ply: usize) -> OrderBuf {
+    /// Pushes the move-order keys of `list` on the order stack: the table's move,
+    /// then the captures taking most, then killers, promotions, then by history.
+    /// Paired with each move's index.
+    fn order_scores(&mut self, list: &MoveList, tt_index: Option<usize>, ply: usize) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let mut buf = OrderBuf::new(list.len());
         for (i, m) in list.iter().enumerate() {
             let mut s: i64 = 0;
             if Some(i) == tt_index {
@@ -603,52 +619,7 @@ impl<G: Kernel> Searcher<'_, G> {
                 s += 1 << 28;
             }
             s += self.history[m.from().bit() as usize][m.to().bit() as usize] as i64;
-            buf.set(i, (s, i));
-        }
-        buf
-    }
-}
-
-/// Move-order keys on the stack for the usual list, on the heap for a huge one.
-// The size difference is the point: no allocation for the usual list.
-#[allow(clippy::large_enum_variant)]
-enum OrderBuf {
-    Inline([(i64, usize); 64]),
-    Heap(Vec<(i64, usize)>),
-}
-
-impl OrderBuf {
-    fn new(n: usize) -> OrderBuf {
-        if n <= 64 {
-            OrderBuf::Inline([(0, 0); 64])
-        } else {
-            OrderBuf::Heap(vec![(0, 0); n])
-        }
-    }
-
-    fn set(&mut self, i: usize, v: (i64, usize)) {
-        match self {
-            OrderBuf::Inline(a) => a[i] = v,
-            OrderBuf::Heap(v2) => v2[i] = v,
-        }
-    }
-}
-
-impl std::ops::Deref for OrderBuf {
-    type Target = [(i64, usize)];
-    fn deref(&self) -> &[(i64, usize)] {
-        match self {
-            OrderBuf::Inline(a) => a,
-            OrderBuf::Heap(v) => v,
-        }
-    }
-}
-
-impl std::ops::DerefMut for OrderBuf {
-    fn deref_mut(&mut self) -> &mut [(i64, usize)] {
-        match self {
-            OrderBuf::Inline(a) => a,
-            OrderBuf::Heap(v) => v,
+            self.order.push((s, i));
         }
     }
 }
