@@ -493,6 +493,7 @@ impl<G: Kernel> Searcher<'_, G> {
             let (key, i) = scores[n];
             let m = list[i];
             let child = pos.after(&m);
+            self.tt.prefetch(child.hash());
             self.draws.advance(ply, pos, &m, &child);
             // A single legal reply costs no depth: the choice was forced.
             let next = if list.len() == 1 { depth } else { depth - 1 };

@@ -46,6 +46,24 @@ impl Table {
         self.slots.iter_mut().for_each(|s| *s = None);
     }
 
+    /// Starts loading the slot of `key` into the cache, so that the probe made
+    /// when the search reaches that position finds it there: the table is far
+    /// larger than the cache, and waiting for its memory was a third of the
+    /// search's time.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot = &self.slots[key as usize & self.mask];
+            // SAFETY: a prefetch is only a hint: it never faults and changes no
+            // state a program can see, and SSE is part of every x86_64 target.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const Option<Entry>).cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         self.slots[key as usize & self.mask].filter(|e| e.key == key)
