@@ -319,8 +319,8 @@ pub(crate) struct Counter {
     when: Option<DrawCondition>,
 }
 
-const CAPTURE: u8 = 1;
-const MAN_MOVE: u8 = 2;
+pub(crate) const CAPTURE: u8 = 1;
+pub(crate) const MAN_MOVE: u8 = 2;
 const PROMOTION: u8 = 4;
 
 /// The reset events that `m`, played from `pos`, is, as bits.

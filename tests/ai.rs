@@ -243,3 +243,26 @@ fn contempt_makes_a_repetition_worth_less_than_zero() {
     assert_eq!(search_with(&pos, &rules, &past, 4, 0), 0);
     assert_eq!(search_with(&pos, &rules, &past, 4, 25), -25);
 }
+
+/// A man move cannot be undone, so no position before it can come back: the
+/// search looks for repetitions only as far back as the last man move or
+/// capture, even when the past it is handed holds older positions.
+#[test]
+fn a_man_move_ends_the_positions_that_can_repeat() {
+    let rules = Ruleset::builtin("english").unwrap();
+    // White has only man moves; each child is listed as if it had occurred.
+    let pos = fen::parse("W:W21:BK4").unwrap();
+    let mut hashes = Vec::new();
+    for m in legal_moves(&pos, &rules).iter() {
+        hashes.push(pos.after(m).hash());
+        hashes.push(0);
+    }
+    hashes.pop();
+    let past = Past {
+        hashes,
+        counters: Vec::new(),
+    };
+    let score = search_with(&pos, &rules, &past, 4, 25);
+    assert_ne!(score, -25, "a man move's child is never a repetition");
+    assert_eq!(score, search_with(&pos, &rules, &Past::default(), 4, 25));
+}

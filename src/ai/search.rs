@@ -8,7 +8,7 @@
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
 use super::Past;
-use crate::game::{events, Counter};
+use crate::game::{events, Counter, CAPTURE, MAN_MOVE};
 use crate::movegen::{dispatch, generate, generate_captures, has_quiet, Kernel, Run};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -139,7 +139,7 @@ impl Engine {
         impl Run for S<'_> {
             type Out = SearchResult;
             fn run<G: Kernel>(self) -> SearchResult {
-                let draws = NoProgress::new(&self.engine.rules, &self.past.counters);
+                let draws = NoProgress::new(&self.engine.rules, self.past);
                 let mut s = Searcher::<G> {
                     eval: &self.engine.eval,
                     options: self.engine.options,
@@ -199,13 +199,17 @@ fn key_of(m: &Move) -> MoveKey {
 struct NoProgress {
     rules: Vec<Counter>,
     counters: Box<[[u32; MAX_RULES]; MAX_PLY]>,
+    /// Per ply, how many moves in a row led to it that can be undone (no
+    /// capture, no man move): only the positions that long ago can repeat.
+    reversible: [u32; MAX_PLY],
 }
 
 /// No-progress rules the search follows; a ruleset rarely has more than two.
 const MAX_RULES: usize = 4;
 
 impl NoProgress {
-    fn new(rules: &Ruleset, root: &[u32]) -> NoProgress {
+    fn new(rules: &Ruleset, past: &Past) -> NoProgress {
+        let root = &past.counters;
         let rules: Vec<Counter> = rules
             .no_progress
             .iter()
@@ -216,7 +220,13 @@ impl NoProgress {
         for (c, &r) in counters[0].iter_mut().zip(root) {
             *c = r;
         }
-        NoProgress { rules, counters }
+        let mut reversible = [0; MAX_PLY];
+        reversible[0] = past.hashes.len() as u32;
+        NoProgress {
+            rules,
+            counters,
+            reversible,
+        }
     }
 
     /// Sets the counters of `ply + 1`, after `m` from `pos` at `ply`, by the
@@ -226,6 +236,11 @@ impl NoProgress {
             return;
         }
         let ev = events(pos, m);
+        self.reversible[ply + 1] = if ev & (CAPTURE | MAN_MOVE) == 0 {
+            self.reversible[ply] + 1
+        } else {
+            0
+        };
         for (i, rule) in self.rules.iter().enumerate() {
             self.counters[ply + 1][i] = rule.next(self.counters[ply][i], ev, pos, child);
         }
@@ -398,11 +413,12 @@ impl<G: Kernel> Searcher<'_, G> {
         self.aborted
     }
 
-    /// Whether the position with this hash already occurred with the same side to
-    /// move since the last irreversible move could have: a draw by repetition in
-    /// the search counts from the second occurrence.
-    fn repeated(&self, hash: u64) -> bool {
-        self.path
+    /// Whether the position at `ply` with this hash already occurred with the
+    /// same side to move since the last irreversible move: a draw by repetition
+    /// in the search counts from the second occurrence.
+    fn repeated(&self, ply: usize, hash: u64) -> bool {
+        let back = self.draws.reversible[ply.min(MAX_PLY - 1)] as usize;
+        self.path[self.path.len().saturating_sub(back)..]
             .iter()
             .rev()
             .skip(1)
@@ -424,7 +440,7 @@ impl<G: Kernel> Searcher<'_, G> {
             return 0;
         }
         let hash = pos.hash();
-        if ply > 0 && (self.repeated(hash) || self.draws.drawn(ply)) {
+        if ply > 0 && (self.repeated(ply, hash) || self.draws.drawn(ply)) {
             // As in the game, a side without a move has lost before any draw.
             let mut list = MoveList::new();
             generate::<G>(pos, &mut list);
