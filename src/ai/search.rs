@@ -464,6 +464,13 @@ impl<G: Kernel> Searcher<'_, G> {
                     -MATE + ply as i32
                 };
             }
+        } else {
+            // Generated before the probe, while the table's memory, prefetched
+            // by the parent, is still on its way.
+            generate::<G>(pos, &mut list);
+            if list.is_empty() {
+                return -MATE + ply as i32;
+            }
         }
         let depth = depth.max(0);
 
@@ -478,12 +485,6 @@ impl<G: Kernel> Searcher<'_, G> {
                     Bound::Upper if s <= alpha => return s,
                     _ => {}
                 }
-            }
-        }
-        if list.is_empty() {
-            generate::<G>(pos, &mut list);
-            if list.is_empty() {
-                return -MATE + ply as i32;
             }
         }
 
