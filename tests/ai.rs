@@ -200,7 +200,12 @@ fn the_search_sees_a_no_progress_draw_coming() {
     let game_rules: Vec<&str> = rules.no_progress.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(
         game_rules,
-        ["15-move kings rule", "three kings against one"]
+        [
+            "15-move kings rule",
+            "three kings against one",
+            "30-move rule, 4 and 5 pieces",
+            "60-move rule, 6 and 7 pieces"
+        ]
     );
     let late = Past {
         hashes: Vec::new(),
@@ -218,7 +223,7 @@ fn the_past_of_a_game_holds_its_counters_and_hashes() {
         game.play_text(m).unwrap();
     }
     let past = Past::of(&game);
-    assert_eq!(past.counters, vec![3, 3]);
+    assert_eq!(past.counters, vec![3, 3, 3, 0]);
     assert_eq!(past.hashes.len(), 3);
     assert_eq!(past.hashes[0], game.start().hash());
 }

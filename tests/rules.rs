@@ -133,26 +133,38 @@ fn win(color: Color, reason: OutcomeReason) -> Option<Outcome> {
 /// (deterministic: the first walk in move-generation order).
 #[track_caller]
 fn wander(game: &mut Game, plies: usize) {
+    wander_with(game, plies, &|_| false);
+}
+
+/// [`wander`], except that the plies for which `man_moves(plies left)` holds are plain man
+/// moves (no capture, no crowning) instead of king moves.
+#[track_caller]
+fn wander_with(game: &mut Game, plies: usize, man_moves: &dyn Fn(usize) -> bool) {
     let mut budget = 200_000u32;
     assert!(
-        walk(game, plies, &mut budget),
+        walk(game, plies, &mut budget, man_moves),
         "{}: no quiet king walk of {plies} plies from {}",
         game.rules().id,
         fen::write(game.position(), SquareNotation::Algebraic)
     );
 }
 
-fn walk(game: &mut Game, left: usize, budget: &mut u32) -> bool {
+fn walk(game: &mut Game, left: usize, budget: &mut u32, man_moves: &dyn Fn(usize) -> bool) -> bool {
     if left == 0 {
         return true;
     }
     let pos = *game.position();
     let me = pos.side_to_move();
+    let movers = if man_moves(left) {
+        pos.men(me)
+    } else {
+        pos.kings(me)
+    };
     let options: Vec<Move> = game
         .legal_moves()
         .iter()
         .copied()
-        .filter(|m| !m.is_capture() && pos.kings(me).contains(m.from()))
+        .filter(|m| !m.is_capture() && !m.promotes() && movers.contains(m.from()))
         .collect();
     for m in options {
         *budget = budget.checked_sub(1).expect("the walk search gave up");
@@ -181,7 +193,7 @@ fn walk(game: &mut Game, left: usize, budget: &mut u32) -> bool {
                 None => true,
                 Some(o) => left == 1 && matches!(o.reason, OutcomeReason::NoProgress(_)),
             };
-        if ok && walk(game, left - 1, budget) {
+        if ok && walk(game, left - 1, budget, man_moves) {
             return true;
         }
         game.undo();
@@ -1643,6 +1655,107 @@ fn russian_three_kings_against_a_lone_king_draw_after_15_moves_counted_from_when
     assert_eq!((counter(&game, KINGS), counter(&game, THREE)), (0, 2));
     assert_draw_after_quiet_plies(&mut game, THREE, 30);
     assert_eq!(counter(&game, KINGS), 28);
+}
+
+/// Wanders `plies` plies with a plain man move on every `every`th ply, so that the 15-move
+/// kings rule keeps being reset while nothing is taken and nobody is crowned.
+#[track_caller]
+fn wander_moving_men(game: &mut Game, plies: usize, every: usize) {
+    wander_with(game, plies, &|left| {
+        (plies - left + 1).is_multiple_of(every)
+    });
+}
+
+#[test]
+fn russian_30_move_rule_draws_with_four_or_five_pieces_and_kings_on_both_sides() {
+    const RULE: &str = "30-move rule, 4 and 5 pieces";
+    let pos = board(
+        Color::White,
+        "
+        . . . . . B . .
+        . . . . . . . .
+        . . . . . . . b
+        . . . . . . . .
+        . . . . . . . .
+        w . . . . . . .
+        . . . . . . . .
+        . . W . . . . .
+    ",
+    );
+    let mut game = Game::from_position(rules("russian"), pos);
+    wander_moving_men(&mut game, 42, 21);
+    // Man moves reset the kings rule, not this one.
+    assert_eq!(counter(&game, RULE), 42);
+    assert_eq!(counter(&game, "15-move kings rule"), 0);
+    assert_eq!(counter(&game, "60-move rule, 6 and 7 pieces"), 0);
+    assert_draw_after_quiet_plies(&mut game, RULE, 60);
+}
+
+#[test]
+fn russian_60_move_rule_draws_with_six_or_seven_pieces_and_kings_on_both_sides() {
+    const RULE: &str = "60-move rule, 6 and 7 pieces";
+    let pos = board(
+        Color::White,
+        "
+        . . . . . B . .
+        . . . . . . . .
+        . . . . . b . b
+        . . . . . . . .
+        . . . . . . . .
+        w . w . . . . .
+        . . . . . . . .
+        . . . . W . . .
+    ",
+    );
+    let mut game = Game::from_position(rules("russian"), pos);
+    wander_moving_men(&mut game, 105, 21);
+    assert_eq!(counter(&game, RULE), 105);
+    assert_eq!(counter(&game, "30-move rule, 4 and 5 pieces"), 0);
+    assert_draw_after_quiet_plies(&mut game, RULE, 120);
+}
+
+#[test]
+fn russian_endgame_counts_need_kings_on_both_sides_and_reset_on_a_promotion() {
+    const RULE: &str = "30-move rule, 4 and 5 pieces";
+    // Black has no king: the count does not run.
+    let pos = board(
+        Color::White,
+        "
+        . . . . . . . .
+        b . . . . . . .
+        . . . . . . . b
+        . . . . . . . .
+        . . . . . . . .
+        . . w . . . . .
+        . . . . . . . .
+        W . . . . . . .
+    ",
+    );
+    let mut game = Game::from_position(rules("russian"), pos);
+    play(&mut game, "a1-b2");
+    play(&mut game, "h6-g5");
+    play(&mut game, "b2-a1");
+    assert_eq!(counter(&game, RULE), 0, "black has no king");
+    // Kings on both sides: the count runs, a man move does not reset it, a crowning does.
+    let pos = board(
+        Color::Black,
+        "
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . B
+        . . . . w . . .
+        . . . . . . . b
+        W . . . . . . .
+    ",
+    );
+    let mut game = Game::from_position(rules("russian"), pos);
+    play(&mut game, "h4-g5");
+    play(&mut game, "e3-d4");
+    assert_eq!(counter(&game, RULE), 2);
+    play(&mut game, "h2-g1");
+    assert_eq!(counter(&game, RULE), 0, "reset by black's crowning");
 }
 
 // ---------------------------------------------------------------------------------------------

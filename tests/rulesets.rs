@@ -112,6 +112,26 @@ fn table() -> Vec<Expected> {
                         ..always
                     },
                 ),
+                (
+                    30,
+                    vec![Capture, Promotion],
+                    DrawCondition {
+                        both_have_kings: true,
+                        min_total_pieces: Some(4),
+                        max_total_pieces: Some(5),
+                        ..always
+                    },
+                ),
+                (
+                    60,
+                    vec![Capture, Promotion],
+                    DrawCondition {
+                        both_have_kings: true,
+                        min_total_pieces: Some(6),
+                        max_total_pieces: Some(7),
+                        ..always
+                    },
+                ),
             ],
             game_type: Some(25),
             variant: "Russian",

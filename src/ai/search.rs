@@ -204,8 +204,8 @@ struct NoProgress {
     reversible: [u32; MAX_PLY],
 }
 
-/// No-progress rules the search follows; a ruleset rarely has more than two.
-const MAX_RULES: usize = 4;
+/// No-progress rules the search follows; russian, the most, has four.
+const MAX_RULES: usize = 8;
 
 impl NoProgress {
     fn new(rules: &Ruleset, past: &Past) -> NoProgress {
