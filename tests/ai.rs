@@ -203,8 +203,8 @@ fn the_search_sees_a_no_progress_draw_coming() {
         [
             "15-move kings rule",
             "three kings against one",
-            "30-move rule, 4 and 5 pieces",
-            "60-move rule, 6 and 7 pieces"
+            "30-move endgame rule",
+            "60-move endgame rule"
         ]
     );
     let late = Past {

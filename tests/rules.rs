@@ -1668,7 +1668,7 @@ fn wander_moving_men(game: &mut Game, plies: usize, every: usize) {
 
 #[test]
 fn russian_30_move_rule_draws_with_four_or_five_pieces_and_kings_on_both_sides() {
-    const RULE: &str = "30-move rule, 4 and 5 pieces";
+    const RULE: &str = "30-move endgame rule";
     let pos = board(
         Color::White,
         "
@@ -1687,13 +1687,13 @@ fn russian_30_move_rule_draws_with_four_or_five_pieces_and_kings_on_both_sides()
     // Man moves reset the kings rule, not this one.
     assert_eq!(counter(&game, RULE), 42);
     assert_eq!(counter(&game, "15-move kings rule"), 0);
-    assert_eq!(counter(&game, "60-move rule, 6 and 7 pieces"), 0);
+    assert_eq!(counter(&game, "60-move endgame rule"), 0);
     assert_draw_after_quiet_plies(&mut game, RULE, 60);
 }
 
 #[test]
 fn russian_60_move_rule_draws_with_six_or_seven_pieces_and_kings_on_both_sides() {
-    const RULE: &str = "60-move rule, 6 and 7 pieces";
+    const RULE: &str = "60-move endgame rule";
     let pos = board(
         Color::White,
         "
@@ -1710,13 +1710,13 @@ fn russian_60_move_rule_draws_with_six_or_seven_pieces_and_kings_on_both_sides()
     let mut game = Game::from_position(rules("russian"), pos);
     wander_moving_men(&mut game, 105, 21);
     assert_eq!(counter(&game, RULE), 105);
-    assert_eq!(counter(&game, "30-move rule, 4 and 5 pieces"), 0);
+    assert_eq!(counter(&game, "30-move endgame rule"), 0);
     assert_draw_after_quiet_plies(&mut game, RULE, 120);
 }
 
 #[test]
 fn russian_endgame_counts_need_kings_on_both_sides_and_reset_on_a_promotion() {
-    const RULE: &str = "30-move rule, 4 and 5 pieces";
+    const RULE: &str = "30-move endgame rule";
     // Black has no king: the count does not run.
     let pos = board(
         Color::White,
