@@ -1208,3 +1208,34 @@ fn the_start_screen_offers_the_unfinished_game() {
     assert_eq!(a.game.rules().id, "russian");
     assert_eq!(a.game.moves().len(), 1);
 }
+
+/// A draw counter near its limit is shown whole: on one line where the panel is
+/// wide enough, with the count on a line of its own where it is not.
+#[test]
+fn a_draw_counter_near_its_limit_is_never_cut_off() {
+    for (name, whole) in [("30-move endgame rule", false), ("endgame", true)] {
+        let mut rules = Ruleset::builtin("russian").unwrap();
+        let rule = rules
+            .no_progress
+            .iter_mut()
+            .find(|r| r.name == "30-move endgame rule")
+            .unwrap();
+        // Shortened so that two plies bring it within ten moves of its end.
+        rule.moves = 11;
+        rule.name = name.to_string();
+        let opts = Options {
+            start: Some(fen::parse("W:WKc1,a3:BKf8,h6").unwrap()),
+            ..options(rules)
+        };
+        let mut a = App::new(opts, (80, 24));
+        command(&mut a, "c1-d2");
+        command(&mut a, "f8-g7");
+        let text = screen(&a);
+        let one_line = text.contains(&format!("{name}: 1 of 11 moves"));
+        assert_eq!(one_line, whole, "{name}\n{text}");
+        if !whole {
+            assert!(text.contains(&format!("{name}:  ")), "{text}");
+            assert!(text.contains("  1 of 11 moves"), "{text}");
+        }
+    }
+}

@@ -154,10 +154,16 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     for (rule, count) in app.game.counters() {
         let left = rule.plies().saturating_sub(count);
         if left <= 20 {
-            lines.push(Line::styled(
-                format!("{}: {} of {} moves", rule.name, count / 2, rule.moves),
-                t.error(),
-            ));
+            let done = format!("{} of {} moves", count / 2, rule.moves);
+            let line = format!("{}: {done}", rule.name);
+            if line.chars().count() <= area.width as usize {
+                lines.push(Line::styled(line, t.error()));
+            } else {
+                // Beside a small board the panel is narrow: the count goes on a
+                // line of its own rather than being cut off.
+                lines.push(Line::styled(format!("{}:", rule.name), t.error()));
+                lines.push(Line::styled(format!("  {done}"), t.error()));
+            }
         }
     }
     let reps = app.game.repetitions();
