@@ -143,7 +143,7 @@ fn wander_with(game: &mut Game, plies: usize, man_moves: &dyn Fn(usize) -> bool)
     let mut budget = 200_000u32;
     assert!(
         walk(game, plies, &mut budget, man_moves),
-        "{}: no quiet king walk of {plies} plies from {}",
+        "{}: no quiet walk of {plies} plies from {}",
         game.rules().id,
         fen::write(game.position(), SquareNotation::Algebraic)
     );
