@@ -147,7 +147,7 @@ impl Past {
         for i in (0..n).rev() {
             let before = game.position_before(i);
             let m = &moves[i];
-            if m.is_capture() || before.men(before.side_to_move()).contains(m.from()) {
+            if crate::game::events(before, m) & crate::game::IRREVERSIBLE != 0 {
                 first = i + 1;
                 break;
             }

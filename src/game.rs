@@ -319,9 +319,12 @@ pub(crate) struct Counter {
     when: Option<DrawCondition>,
 }
 
-pub(crate) const CAPTURE: u8 = 1;
-pub(crate) const MAN_MOVE: u8 = 2;
+const CAPTURE: u8 = 1;
+const MAN_MOVE: u8 = 2;
 const PROMOTION: u8 = 4;
+/// The [`events`] of a move that can never be undone, so that no position
+/// before it can occur again.
+pub(crate) const IRREVERSIBLE: u8 = CAPTURE | MAN_MOVE;
 
 /// The reset events that `m`, played from `pos`, is, as bits.
 pub(crate) fn events(pos: &Position, m: &Move) -> u8 {

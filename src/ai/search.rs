@@ -8,7 +8,7 @@
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
 use super::Past;
-use crate::game::{events, Counter, CAPTURE, MAN_MOVE};
+use crate::game::{events, Counter, IRREVERSIBLE};
 use crate::movegen::{dispatch, generate, generate_captures, has_quiet, Kernel, Run};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -236,7 +236,7 @@ impl NoProgress {
             return;
         }
         let ev = events(pos, m);
-        self.reversible[ply + 1] = if ev & (CAPTURE | MAN_MOVE) == 0 {
+        self.reversible[ply + 1] = if ev & IRREVERSIBLE == 0 {
             self.reversible[ply] + 1
         } else {
             0
