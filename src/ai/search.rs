@@ -198,26 +198,19 @@ fn key_of(m: &Move) -> MoveKey {
 /// each ply of the current line, and each rule's limit, resets and condition.
 struct NoProgress {
     rules: Vec<Counter>,
-    counters: Box<[[u32; MAX_RULES]; MAX_PLY]>,
+    /// The counters of ply `p` are `counters[p * rules.len()..][..rules.len()]`:
+    /// as many as the ruleset has, however many that is.
+    counters: Vec<u32>,
     /// Per ply, how many moves in a row led to it that can be undone (no
     /// capture, no man move): only the positions that long ago can repeat.
     reversible: [u32; MAX_PLY],
 }
 
-/// No-progress rules the search follows; russian, the most, has four.
-const MAX_RULES: usize = 8;
-
 impl NoProgress {
     fn new(rules: &Ruleset, past: &Past) -> NoProgress {
-        let root = &past.counters;
-        let rules: Vec<Counter> = rules
-            .no_progress
-            .iter()
-            .take(MAX_RULES)
-            .map(Counter::new)
-            .collect();
-        let mut counters = Box::new([[0; MAX_RULES]; MAX_PLY]);
-        for (c, &r) in counters[0].iter_mut().zip(root) {
+        let rules: Vec<Counter> = rules.no_progress.iter().map(Counter::new).collect();
+        let mut counters = vec![0; rules.len() * MAX_PLY];
+        for (c, &r) in counters.iter_mut().zip(&past.counters).take(rules.len()) {
             *c = r;
         }
         let mut reversible = [0; MAX_PLY];
@@ -241,14 +234,17 @@ impl NoProgress {
         } else {
             0
         };
-        for (i, rule) in self.rules.iter().enumerate() {
-            self.counters[ply + 1][i] = rule.next(self.counters[ply][i], ev, pos, child);
+        let n = self.rules.len();
+        let (now, next) = self.counters[ply * n..(ply + 2) * n].split_at_mut(n);
+        for ((rule, &count), slot) in self.rules.iter().zip(now.iter()).zip(next) {
+            *slot = rule.next(count, ev, pos, child);
         }
     }
 
     /// Whether a counter at `ply` has reached its limit: the game is drawn.
     fn drawn(&self, ply: usize) -> bool {
-        let c = &self.counters[ply.min(MAX_PLY - 1)];
+        let n = self.rules.len();
+        let c = &self.counters[ply.min(MAX_PLY - 1) * n..][..n];
         self.rules
             .iter()
             .zip(c)
