@@ -228,6 +228,21 @@ fn the_past_of_a_game_holds_its_counters_and_hashes() {
     assert_eq!(past.hashes[0], game.start().hash());
 }
 
+/// A past in which every child of `pos` already occurred with the same side to
+/// move, each two plies before the next.
+fn past_holding_every_child(pos: &Position, rules: &Ruleset) -> Past {
+    let mut hashes = Vec::new();
+    for m in legal_moves(pos, rules).iter() {
+        hashes.push(pos.after(m).hash());
+        hashes.push(0);
+    }
+    hashes.pop();
+    Past {
+        hashes,
+        counters: Vec::new(),
+    }
+}
+
 /// A draw by repetition costs the root side the contempt, so that a level
 /// playing with contempt looks for more than a repetition.
 #[test]
@@ -235,16 +250,7 @@ fn contempt_makes_a_repetition_worth_less_than_zero() {
     let rules = Ruleset::builtin("english").unwrap();
     let pos = fen::parse("W:WK29:BK4").unwrap();
     // Every child of the root already occurred, two plies apart each.
-    let mut hashes = Vec::new();
-    for m in legal_moves(&pos, &rules).iter() {
-        hashes.push(pos.after(m).hash());
-        hashes.push(0);
-    }
-    hashes.pop();
-    let past = Past {
-        hashes,
-        counters: Vec::new(),
-    };
+    let past = past_holding_every_child(&pos, &rules);
     assert_eq!(search_with(&pos, &rules, &past, 4, 0), 0);
     assert_eq!(search_with(&pos, &rules, &past, 4, 25), -25);
 }
@@ -257,16 +263,7 @@ fn a_man_move_ends_the_positions_that_can_repeat() {
     let rules = Ruleset::builtin("english").unwrap();
     // White has only man moves; each child is listed as if it had occurred.
     let pos = fen::parse("W:W21:BK4").unwrap();
-    let mut hashes = Vec::new();
-    for m in legal_moves(&pos, &rules).iter() {
-        hashes.push(pos.after(m).hash());
-        hashes.push(0);
-    }
-    hashes.pop();
-    let past = Past {
-        hashes,
-        counters: Vec::new(),
-    };
+    let past = past_holding_every_child(&pos, &rules);
     let score = search_with(&pos, &rules, &past, 4, 25);
     assert_ne!(score, -25, "a man move's child is never a repetition");
     assert_eq!(score, search_with(&pos, &rules, &Past::default(), 4, 25));

@@ -1666,11 +1666,23 @@ fn wander_moving_men(game: &mut Game, plies: usize, every: usize) {
     });
 }
 
+/// From `rows` (white to move), wanders `plies` plies with a man move every 21st ply: the
+/// endgame count `rule` runs through the man moves while the kings rule keeps being reset and
+/// `other` (the count for other material) stays at zero; the game is drawn by `rule` at exactly
+/// `limit` plies.
+#[track_caller]
+fn assert_endgame_count(rows: &str, rule: &str, other: &str, plies: usize, limit: u32) {
+    let mut game = Game::from_position(rules("russian"), board(Color::White, rows));
+    wander_moving_men(&mut game, plies, 21);
+    assert_eq!(counter(&game, rule), plies as u32);
+    assert_eq!(counter(&game, "15-move kings rule"), 0);
+    assert_eq!(counter(&game, other), 0);
+    assert_draw_after_quiet_plies(&mut game, rule, limit);
+}
+
 #[test]
 fn russian_30_move_rule_draws_with_four_or_five_pieces_and_kings_on_both_sides() {
-    const RULE: &str = "30-move endgame rule";
-    let pos = board(
-        Color::White,
+    assert_endgame_count(
         "
         . . . . . B . .
         . . . . . . . .
@@ -1681,21 +1693,16 @@ fn russian_30_move_rule_draws_with_four_or_five_pieces_and_kings_on_both_sides()
         . . . . . . . .
         . . W . . . . .
     ",
+        "30-move endgame rule",
+        "60-move endgame rule",
+        42,
+        60,
     );
-    let mut game = Game::from_position(rules("russian"), pos);
-    wander_moving_men(&mut game, 42, 21);
-    // Man moves reset the kings rule, not this one.
-    assert_eq!(counter(&game, RULE), 42);
-    assert_eq!(counter(&game, "15-move kings rule"), 0);
-    assert_eq!(counter(&game, "60-move endgame rule"), 0);
-    assert_draw_after_quiet_plies(&mut game, RULE, 60);
 }
 
 #[test]
 fn russian_60_move_rule_draws_with_six_or_seven_pieces_and_kings_on_both_sides() {
-    const RULE: &str = "60-move endgame rule";
-    let pos = board(
-        Color::White,
+    assert_endgame_count(
         "
         . . . . . B . .
         . . . . . . . .
@@ -1706,12 +1713,11 @@ fn russian_60_move_rule_draws_with_six_or_seven_pieces_and_kings_on_both_sides()
         . . . . . . . .
         . . . . W . . .
     ",
+        "60-move endgame rule",
+        "30-move endgame rule",
+        105,
+        120,
     );
-    let mut game = Game::from_position(rules("russian"), pos);
-    wander_moving_men(&mut game, 105, 21);
-    assert_eq!(counter(&game, RULE), 105);
-    assert_eq!(counter(&game, "30-move endgame rule"), 0);
-    assert_draw_after_quiet_plies(&mut game, RULE, 120);
 }
 
 #[test]
