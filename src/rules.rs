@@ -152,13 +152,32 @@ pub struct Ruleset {
     pub pdn_variant: String,
 }
 
+/// The ids of the built-in variants: the one place their names are written.
+///
+/// Code that needs a particular variant (a test of one of its rules, the default) names it
+/// through these; code that needs every variant asks [`Ruleset::builtin_ids`].
+pub mod builtin {
+    /// English draughts / American checkers.
+    pub const ENGLISH: &str = "english";
+    /// Dammen 64, Dutch draughts on 8×8.
+    pub const DAMMEN64: &str = "dammen64";
+    /// Brazilian draughts: the international rules on 8×8.
+    pub const BRAZILIAN: &str = "brazilian";
+    /// Russian shashki.
+    pub const RUSSIAN: &str = "russian";
+    /// German Dame.
+    pub const GERMAN: &str = "german";
+    /// The variant played when none is chosen.
+    pub const DEFAULT: &str = ENGLISH;
+}
+
 /// The built-in variants' files, compiled into the binary.
 const BUILT_IN: [(&str, &str); 5] = [
-    ("english", include_str!("../rulesets/english.toml")),
-    ("dammen64", include_str!("../rulesets/dammen64.toml")),
-    ("brazilian", include_str!("../rulesets/brazilian.toml")),
-    ("russian", include_str!("../rulesets/russian.toml")),
-    ("german", include_str!("../rulesets/german.toml")),
+    (builtin::ENGLISH, include_str!("../rulesets/english.toml")),
+    (builtin::DAMMEN64, include_str!("../rulesets/dammen64.toml")),
+    (builtin::BRAZILIAN, include_str!("../rulesets/brazilian.toml")),
+    (builtin::RUSSIAN, include_str!("../rulesets/russian.toml")),
+    (builtin::GERMAN, include_str!("../rulesets/german.toml")),
 ];
 
 impl Ruleset {
@@ -174,23 +193,32 @@ impl Ruleset {
         Ruleset::from_toml(&text, &origin)
     }
 
-    /// A built-in variant by id (`english`, `dammen64`, `brazilian`, `russian`, `german`).
+    /// A built-in variant by id (see [`builtin`]).
     pub fn builtin(id: &str) -> Option<Ruleset> {
-        BUILT_IN
+        Ruleset::parsed_builtins()
             .iter()
-            .find(|(name, _)| *name == id)
-            .map(|(name, text)| {
-                Ruleset::from_toml(text, &format!("rulesets/{name}.toml"))
-                    .expect("built-in rulesets are validated by the test suite")
-            })
+            .find(|r| r.id == id)
+            .cloned()
     }
 
-    /// Every built-in variant, in the order of RULES.md.
+    /// Every built-in variant, in the order of docs/RULES.md.
     pub fn builtins() -> Vec<Ruleset> {
-        BUILT_IN
-            .iter()
-            .map(|(id, _)| Ruleset::builtin(id).expect("listed built-in"))
-            .collect()
+        Ruleset::parsed_builtins().to_vec()
+    }
+
+    /// The built-in files, parsed once per process: a reader of many games asks for a
+    /// ruleset per game.
+    fn parsed_builtins() -> &'static [Ruleset] {
+        static PARSED: std::sync::OnceLock<Vec<Ruleset>> = std::sync::OnceLock::new();
+        PARSED.get_or_init(|| {
+            BUILT_IN
+                .iter()
+                .map(|(name, text)| {
+                    Ruleset::from_toml(text, &format!("rulesets/{name}.toml"))
+                        .expect("built-in rulesets are validated by the test suite")
+                })
+                .collect()
+        })
     }
 
     /// Ids of the built-in variants.
