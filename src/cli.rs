@@ -485,7 +485,7 @@ fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| Fail::Runtime(format!("cannot create {}: {e}", dir.display())))?;
             }
-            checkers::files::write_atomically(&path, crate::config::DEFAULT)
+            crate::files::write_atomically(&path, crate::config::DEFAULT)
                 .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", path.display())))?;
             writeln!(io::stdout(), "wrote {}", path.display())?;
         }

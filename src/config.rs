@@ -1,7 +1,7 @@
 //! The user's config file: defaults for the game, refused loudly when wrong.
 
 use crate::tui::BoardColors;
-use checkers::files::line_col;
+use checkers::line_col;
 use ratatui::style::Color as Rgb;
 use serde::Deserialize;
 use std::path::PathBuf;

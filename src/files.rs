@@ -1,4 +1,4 @@
-//! Writing files safely, and pointing into them in error messages.
+//! Writing files safely.
 
 use std::io;
 use std::path::Path;
@@ -20,24 +20,6 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
-}
-
-/// `offset` moved back to the nearest character boundary of `text`, so slicing never panics.
-pub fn floor_boundary(text: &str, offset: usize) -> usize {
-    let mut i = offset.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-/// The 1-based line and column (in characters) of byte `offset` in `text`, for
-/// error messages about a file; an offset inside a character counts as its start.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..floor_boundary(text, offset)];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
 }
 
 #[cfg(test)]

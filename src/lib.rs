@@ -13,10 +13,10 @@
 #![doc = include_str!("../README.md")]
 
 pub mod ai;
-pub mod bitboard;
+mod bitboard;
 pub mod fen;
-pub mod files;
 pub mod game;
+pub mod legality;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -25,14 +25,17 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod square;
+mod text;
 
 pub use bitboard::Bitboard;
 pub use fen::FenError;
-pub use game::{Game, Outcome, OutcomeReason};
+pub use game::{Game, GameError, Outcome, OutcomeReason};
+pub use legality::Illegal;
 pub use movegen::legal_moves;
 pub use moves::{Move, MoveList};
-pub use notation::{MoveError, MoveText};
+pub use notation::{MoveError, MoveText, ParseError, PlayError, ResolveError};
 pub use perft::{divide, perft, perft_visit};
 pub use position::{Piece, Position, Undo};
 pub use rules::{Ruleset, RulesetError};
 pub use square::{Color, Square, SquareNotation};
+pub use text::line_col;

@@ -7,10 +7,10 @@
 
 mod common;
 
-use checkers::game::GameError;
 use checkers::rules::{
     CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture, ResetEvent,
 };
+use checkers::PlayError;
 use checkers::{
     fen, legal_moves, notation, Color, Game, Move, MoveError, Outcome, OutcomeReason, Position,
     Ruleset, Square, SquareNotation,
@@ -694,7 +694,7 @@ fn a_side_with_no_legal_move_loses() {
             "{id}"
         );
         assert!(game.legal_moves().is_empty(), "{id}");
-        assert!(matches!(game.play_text("a5-b4"), Err(GameError::Over(_))));
+        assert!(matches!(game.play_text("a5-b4"), Err(PlayError::Over(_))));
     }
 }
 
@@ -2004,7 +2004,7 @@ fn an_illegal_move_is_refused_with_the_reason_a_capture_is_mandatory() {
         assert_eq!(refusal(id, &pos, "a1-b2"), "a capture is mandatory", "{id}");
         let mut game = Game::from_position(rules(id), pos);
         match game.play_text("a1-b2") {
-            Err(GameError::Move(MoveError::Illegal { text, reason })) => {
+            Err(PlayError::Move(MoveError::Illegal { text, reason })) => {
                 assert_eq!(text, "a1-b2");
                 assert_eq!(reason, "a capture is mandatory", "{id}");
             }
@@ -2019,7 +2019,7 @@ fn an_illegal_move_is_refused_with_the_reason_you_must_take_the_most_pieces() {
     for id in ["dammen64", "brazilian"] {
         let mut game = Game::from_position(rules(id), pos);
         match game.play_text("h4xf6") {
-            Err(GameError::Move(MoveError::Illegal { reason, .. })) => {
+            Err(PlayError::Move(MoveError::Illegal { reason, .. })) => {
                 assert_eq!(reason, "you must take the most pieces: 3", "{id}");
             }
             other => panic!("{id}: {other:?}"),

@@ -905,7 +905,7 @@ impl App {
 
     fn save(&mut self, path: &str) {
         let text = checkers::pdn::write_game(&self.game, &checkers::pdn::Tags::default());
-        match checkers::files::write_atomically(std::path::Path::new(path), &text) {
+        match crate::files::write_atomically(std::path::Path::new(path), &text) {
             Ok(()) => self.info(format!("saved to {path}")),
             Err(e) => self.error(format!("cannot save to {path}: {e}; the game goes on")),
         }

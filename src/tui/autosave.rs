@@ -57,13 +57,13 @@ impl Autosave {
                     .map_or(0, |d| d.as_secs());
                 let games = dir.join("games");
                 std::fs::create_dir_all(&games)?;
-                checkers::files::write_atomically(&games.join(format!("{stamp}.pdn")), &text)?;
+                crate::files::write_atomically(&games.join(format!("{stamp}.pdn")), &text)?;
                 match std::fs::remove_file(dir.join("current.pdn")) {
                     Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
                     _ => Ok(()),
                 }
             } else {
-                checkers::files::write_atomically(&dir.join("current.pdn"), &text)
+                crate::files::write_atomically(&dir.join("current.pdn"), &text)
             }
         });
         result.err().map(|e| {
