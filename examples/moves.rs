@@ -15,7 +15,10 @@ fn main() -> ExitCode {
     };
     let Some(rules) = Ruleset::builtin(variant) else {
         let known: Vec<&str> = Ruleset::builtin_ids().collect();
-        eprintln!("error: unknown variant `{variant}`: use one of {}", known.join(", "));
+        eprintln!(
+            "error: unknown variant `{variant}`: use one of {}",
+            known.join(", ")
+        );
         return ExitCode::from(2);
     };
     let pos = match fen::parse(fen_text) {

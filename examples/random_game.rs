@@ -16,13 +16,20 @@ fn main() -> ExitCode {
     let variant = args
         .next()
         .unwrap_or_else(|| checkers::rules::builtin::DEFAULT.to_string());
-    let Ok(seed) = args.next().unwrap_or_else(|| "1".to_string()).parse::<u64>() else {
+    let Ok(seed) = args
+        .next()
+        .unwrap_or_else(|| "1".to_string())
+        .parse::<u64>()
+    else {
         eprintln!("error: the seed must be a whole number");
         return ExitCode::from(2);
     };
     let Some(rules) = Ruleset::builtin(&variant) else {
         let known: Vec<&str> = Ruleset::builtin_ids().collect();
-        eprintln!("error: unknown variant `{variant}`: use one of {}", known.join(", "));
+        eprintln!(
+            "error: unknown variant `{variant}`: use one of {}",
+            known.join(", ")
+        );
         return ExitCode::from(2);
     };
     // xorshift64*: enough randomness to pick moves, and reproducible from the seed.

@@ -2,7 +2,7 @@
 
 use crate::tui;
 use checkers::Ruleset;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -23,7 +23,7 @@ const BAD_INPUT: i32 = 2;
 #[command(
     name = "checkers",
     version,
-    about = "Checkers and draughts in the terminal: english, dammen64, brazilian, russian and german rules",
+    about = format!("Checkers and draughts in the terminal: {} rules", variant_list("and")),
     long_about = None,
 )]
 struct Cli {
@@ -140,12 +140,11 @@ struct AnalyzeArgs {
     json: bool,
 }
 
-/// The rules for a game: optional, english by default.
+/// The rules for a game: optional, the default variant when not given.
 #[derive(Args, Debug)]
 #[group(required = false, multiple = false)]
 struct GameRulesArgs {
-    /// Built-in variant: english, dammen64, brazilian, russian or german
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = format!("Built-in variant: {}", variant_list("or")))]
     variant: Option<String>,
     /// A ruleset TOML file of your own (see README, "Writing a ruleset")
     #[arg(long, value_name = "FILE")]
@@ -171,8 +170,8 @@ struct PlayArgs {
     #[arg(long)]
     no_touch_move: bool,
     /// Keep this side at the bottom instead of turning the board to the player to move
-    #[arg(long, value_name = "SIDE", value_parser = ["white", "black"])]
-    bottom: Option<String>,
+    #[arg(long, value_name = "SIDE")]
+    bottom: Option<Side>,
     /// Open a game from a PDN file to step through it (←/→) and play on from any move
     #[arg(long, value_name = "FILE", conflicts_with = "fen")]
     load: Option<PathBuf>,
@@ -187,14 +186,64 @@ struct PlayArgs {
 #[derive(Args, Debug)]
 struct AiArgs {
     /// Which side the AI plays: white, black, both (watch it play itself) or none (hot-seat)
-    #[arg(long, value_name = "SIDE", value_parser = ["white", "black", "both", "none"])]
-    ai: Option<String>,
+    #[arg(long, value_name = "SIDE")]
+    ai: Option<AiSide>,
     /// AI strength, 1 (beginner) to 10 (full strength within the think time)
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     level: Option<u8>,
     /// Seconds per move at level 10 (decimals allowed)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     think_time: Option<f64>,
+}
+
+/// The built-in variants' ids as a sentence: "english, dammen64, … `last_word` german".
+fn variant_list(last_word: &str) -> String {
+    let ids: Vec<&str> = Ruleset::builtin_ids().collect();
+    match ids.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {last_word} {last}", rest.join(", ")),
+        _ => ids.join(""),
+    }
+}
+
+/// A side of the board, for `--bottom`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Side {
+    White,
+    Black,
+}
+
+impl From<Side> for checkers::Color {
+    fn from(s: Side) -> checkers::Color {
+        match s {
+            Side::White => checkers::Color::White,
+            Side::Black => checkers::Color::Black,
+        }
+    }
+}
+
+/// The side(s) the AI plays, for `--ai` and the config's `opponent`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum AiSide {
+    White,
+    Black,
+    Both,
+    None,
+}
+
+impl AiSide {
+    /// The config file's spelling, which is the flag's.
+    pub(crate) fn parse(text: &str) -> Option<AiSide> {
+        AiSide::from_str(text, false).ok()
+    }
+
+    fn plays(self, c: checkers::Color) -> bool {
+        match self {
+            AiSide::Both => true,
+            AiSide::None => false,
+            AiSide::White => c == checkers::Color::White,
+            AiSide::Black => c == checkers::Color::Black,
+        }
+    }
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -211,12 +260,11 @@ impl AiArgs {
         let d = tui::AiSettings::default();
         let side = self
             .ai
-            .as_deref()
-            .or(config.opponent.as_deref())
-            .unwrap_or("none");
+            .or(config.opponent.as_deref().and_then(AiSide::parse))
+            .unwrap_or(AiSide::None);
         tui::AiSettings {
-            white: matches!(side, "white" | "both"),
-            black: matches!(side, "black" | "both"),
+            white: side.plays(checkers::Color::White),
+            black: side.plays(checkers::Color::Black),
             level: self.level.or(config.level).unwrap_or(d.level),
             think_time: self
                 .think_time
@@ -230,8 +278,7 @@ impl AiArgs {
 #[derive(Args, Debug)]
 #[group(required = true, multiple = false)]
 struct RulesArgs {
-    /// Built-in variant: english, dammen64, brazilian, russian or german
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = format!("Built-in variant: {}", variant_list("or")))]
     variant: Option<String>,
     /// A ruleset TOML file of your own (see README, "Writing a ruleset")
     #[arg(long, value_name = "FILE")]
@@ -485,7 +532,7 @@ fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| Fail::Runtime(format!("cannot create {}: {e}", dir.display())))?;
             }
-            crate::files::write_atomically(&path, crate::config::DEFAULT)
+            crate::files::write_atomically(&path, &crate::config::default_text())
                 .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", path.display())))?;
             writeln!(io::stdout(), "wrote {}", path.display())?;
         }
