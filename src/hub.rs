@@ -1,7 +1,7 @@
 //! `checkers hub`: the Hub protocol (Scan's text protocol, spoken by pydraughts
 //! and lidraughts bots) on standard input and output, so other programs can use
-//! the AI. Squares are the PDN numbers of RULES.md (1 = b8 … 32 = g1) in every
-//! variant. Only protocol lines go to standard output, nothing to standard error.
+//! the AI. Squares are the PDN numbers of docs/RULES.md (1 = b8 … 32 = g1) in
+//! every variant. Only protocol lines go to standard output, nothing to standard error.
 
 use checkers::ai::{Engine, Info, Limits, Past, MATE, MATE_BOUND};
 use checkers::{legal_moves, Game, Move, Position, Ruleset, Square};

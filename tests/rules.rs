@@ -1,5 +1,5 @@
-//! One test for every line of RULES.md: each bullet, and each row of the table of
-//! differences for each of the five variants.
+//! One test for every rule of docs/RULES.md: the rules of every variant, and each
+//! setting of each of the five variants (that page lists the rules with no test yet).
 //!
 //! Positions are drawn as small boards (rank 8 on top, `w`/`b` men, `W`/`B` kings);
 //! move lists are compared in full, written as a reader would write them:
@@ -761,7 +761,7 @@ fn threefold_repetition_is_a_draw() {
 // Seed
 // ---------------------------------------------------------------------------------------------
 
-/// The ruleset file names the seed of RULES.md its rules come from.
+/// The ruleset file names the seed of docs/RULES.md its rules come from.
 #[track_caller]
 fn assert_cites_seed(id: &str, cite: &str) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

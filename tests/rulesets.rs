@@ -1,4 +1,4 @@
-//! Ruleset files: the five built-in variants against RULES.md, a sixth variant that is
+//! Ruleset files: the five built-in variants against docs/RULES.md, a sixth variant that is
 //! only a file, and one bad file per kind of mistake, each refused with a message that
 //! names the file, the line and what to write instead.
 
@@ -16,9 +16,9 @@ fn dir(name: &str) -> PathBuf {
 }
 
 // ---------------------------------------------------------------------------
-// The built-in variants, one row of RULES.md's table at a time.
+// The built-in variants, one row of docs/RULES.md's table at a time.
 
-/// One column of RULES.md's "Where they differ" table.
+/// One column of docs/RULES.md's table "The five variants at a glance".
 struct Expected {
     id: &'static str,
     first_move: Color,
@@ -203,7 +203,7 @@ fn builtins_follow_the_rules_table() {
     assert_eq!(
         ids,
         table.iter().map(|e| e.id).collect::<Vec<_>>(),
-        "the five variants in the order of RULES.md"
+        "the five variants in the order of docs/RULES.md"
     );
     for e in &table {
         let r = Ruleset::builtin(e.id).expect("a built-in variant");
@@ -231,7 +231,7 @@ fn ruleset_files_on_disk_are_the_builtins() {
         let e = table
             .iter()
             .find(|e| e.id == stem)
-            .expect("listed in RULES.md");
+            .expect("listed in docs/RULES.md");
         assert_matches(&from_disk, e);
         seen.push(stem.to_string());
     }
