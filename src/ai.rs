@@ -2,6 +2,8 @@
 
 pub mod arena;
 pub mod eval;
+pub mod evalfile;
+pub mod learned;
 pub mod search;
 mod tt;
 
