@@ -2,7 +2,9 @@
 //!
 //! Elm shape: [`crate::tui::keymap`] turns input into an [`Action`], [`App::update`]
 //! alone mutates, and the view only reads. Everything here is plain data, so the
-//! tests drive it with synthetic actions and no terminal.
+//! tests drive it with synthetic actions and no terminal. What `update` cannot do
+//! itself (search, read and write files) it asks of the event loop as an
+//! [`Effect`], and hears back as an action.
 //!
 //! The types and `update` are here; each area's part of `update` is a child module.
 
@@ -13,6 +15,7 @@ mod save_load;
 mod selection;
 mod start_menu;
 
+use super::autosave::Autosave;
 use super::layout::{self, Layout};
 use super::theme::Theme;
 use checkers::ai::{Info, Level, Limits};
@@ -56,8 +59,18 @@ pub enum Action {
     ScrollUp,
     ScrollDown,
     Resize(u16, u16),
-    /// A message from outside the state, e.g. a failed save.
+    /// A message from outside the state, e.g. a failed autosave.
     Notice(String),
+    /// What came of [`FileWork::Save`]: `error` says why the file was not written.
+    Saved {
+        path: String,
+        error: Option<String>,
+    },
+    /// What came of [`FileWork::Load`]: the file's text, or why it could not be read.
+    Loaded {
+        path: String,
+        text: Result<String, String>,
+    },
     /// Ask the AI for a move for the player to move.
     Hint,
     /// Start screen: continue the unfinished game.
@@ -145,6 +158,20 @@ pub enum Effect {
     Search(Box<SearchRequest>),
     /// Stop the running search; its late answer will be dropped.
     Stop,
+    /// Read or write a file; `update` never touches the file system itself.
+    File(FileWork),
+}
+
+/// File work for the event loop; what came of it comes back as an [`Action`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileWork {
+    /// `save FILE`: write `pdn` to `path`; answered by [`Action::Saved`].
+    Save { path: String, pdn: String },
+    /// `load FILE`: read `path`; answered by [`Action::Loaded`].
+    Load { path: String },
+    /// Keep the game in the data directory, as the unfinished game or, once
+    /// `finished`, among the finished ones; a failure is answered by [`Action::Notice`].
+    Autosave { pdn: String, finished: bool },
 }
 
 /// A search under way.
@@ -276,6 +303,8 @@ pub struct App {
     /// Reviewing a loaded game: ←/→ step back and forth through its moves.
     pub review: bool,
     next_id: u64,
+    /// Which state of the game was last kept by the autosave.
+    saver: Autosave,
 }
 
 impl App {
@@ -308,6 +337,7 @@ impl App {
             effects: Vec::new(),
             review: opts.review,
             next_id: 0,
+            saver: Autosave::default(),
         };
         if app.review {
             app.info(
@@ -316,6 +346,7 @@ impl App {
         }
         app.place_cursor();
         app.schedule_ai();
+        app.autosave();
         app
     }
 
@@ -366,6 +397,11 @@ impl App {
 
     /// The only place the state changes.
     pub fn update(&mut self, action: Action) {
+        self.apply(action);
+        self.autosave();
+    }
+
+    fn apply(&mut self, action: Action) {
         if let Action::Resize(w, h) = action {
             self.size = (w, h);
             return;
@@ -391,6 +427,12 @@ impl App {
                     self.ai_done(t.purpose, best, score);
                     self.schedule_ai();
                 }
+                return;
+            }
+            Action::Saved { path, error } => return self.saved(&path, error),
+            Action::Loaded { path, text } => {
+                self.loaded(&path, text);
+                self.schedule_ai();
                 return;
             }
             _ => {}

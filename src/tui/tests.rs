@@ -1001,6 +1001,26 @@ fn type_move(a: &mut App, text: &str) {
     a.update(Action::CommandSubmit);
 }
 
+/// Does the saves and loads the app asked for through the event loop's own
+/// runner and feeds back what came of them, as the event loop does. The
+/// autosave is left undone: no test writes the player's data directory.
+fn run_file_work(app: &mut App) {
+    use super::app::{Effect, FileWork};
+    while let Some(i) = app.effects.iter().position(|e| {
+        matches!(
+            e,
+            Effect::File(FileWork::Save { .. } | FileWork::Load { .. })
+        )
+    }) {
+        let Effect::File(work) = app.effects.remove(i) else {
+            unreachable!("a file effect was found there");
+        };
+        if let Some(action) = super::do_file_work(work) {
+            app.update(action);
+        }
+    }
+}
+
 use super::app::{Action, Purpose};
 
 #[test]
@@ -1145,16 +1165,20 @@ fn save_and_load_a_game_and_show_the_fen() {
         a.status
     );
     type_move(&mut a, &format!("save {path}"));
+    run_file_work(&mut a);
     assert!(!a.status.as_ref().unwrap().error, "{:?}", a.status);
     let mut b = app("english", None);
     type_move(&mut b, &format!("load {path}"));
+    run_file_work(&mut b);
     assert_eq!(b.game.rules().id, "russian");
     assert_eq!(b.game.moves().len(), 2);
     assert_eq!(b.game.position(), a.game.position());
     type_move(&mut b, "load /no/such/file.pdn");
+    run_file_work(&mut b);
     assert!(b.status.as_ref().unwrap().error);
     assert_eq!(b.game.moves().len(), 2, "a failed load changes nothing");
     type_move(&mut b, "save /no/such/dir/x.pdn");
+    run_file_work(&mut b);
     assert!(b.status.as_ref().unwrap().text.contains("the game goes on"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
