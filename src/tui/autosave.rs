@@ -89,6 +89,7 @@ pub(super) fn write(text: &str, finished: bool) -> Option<String> {
 mod tests {
     use super::*;
     use crate::tui::app::Action;
+    use checkers::rules::builtin::ENGLISH;
     use checkers::Ruleset;
 
     /// Keeps the game as the event loop does: the work `due` asks for, done by
@@ -105,7 +106,7 @@ mod tests {
         std::env::set_var("XDG_DATA_HOME", &dir);
         let current = dir.join("checkers/current.pdn");
         let mut saver = Autosave::default();
-        let mut game = Game::new(Ruleset::builtin("english").unwrap());
+        let mut game = Game::new(Ruleset::builtin(ENGLISH).unwrap());
         assert_eq!(save(&mut saver, &game, &Tags::default()), None);
         assert!(!current.exists(), "nothing to save before the first move");
         game.play_text("11-15").unwrap();

@@ -10,6 +10,7 @@ use super::app::{AiSettings, App, Mode, Options, Overlay};
 use super::keymap;
 use super::layout::{self, Layout};
 use super::theme::Theme;
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, RUSSIAN};
 use checkers::{fen, Color, OutcomeReason, Piece, Ruleset, Square};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -207,7 +208,7 @@ fn snapshot_start_position_of_each_variant() {
 fn snapshot_start_screen() {
     let opts = Options {
         start_screen: true,
-        ..options(Ruleset::builtin("english").unwrap())
+        ..options(Ruleset::builtin(ENGLISH).unwrap())
     };
     let a = App::new(opts, (80, 24));
     assert_eq!(a.mode(), Mode::Start);
@@ -218,7 +219,7 @@ fn snapshot_start_screen() {
 
 #[test]
 fn snapshot_mandatory_capture() {
-    let a = app("english", Some(ENGLISH_MANDATORY));
+    let a = app(ENGLISH, Some(ENGLISH_MANDATORY));
     let s = status_line(&a);
     assert!(s.contains("a capture is mandatory"), "{s}");
     insta::assert_snapshot!("mandatory_capture", screen(&a));
@@ -226,7 +227,7 @@ fn snapshot_mandatory_capture() {
 
 #[test]
 fn snapshot_maximal_capture_brazilian() {
-    let a = app("brazilian", Some(BRAZILIAN_MOST));
+    let a = app(BRAZILIAN, Some(BRAZILIAN_MOST));
     let s = status_line(&a);
     assert!(s.contains("* take the most: 3"), "{s}");
     insta::assert_snapshot!("maximal_capture_brazilian", screen(&a));
@@ -234,7 +235,7 @@ fn snapshot_maximal_capture_brazilian() {
 
 #[test]
 fn snapshot_maximal_capture_dammen64() {
-    let a = app("dammen64", Some(TAKE_THREE_OR_ONE));
+    let a = app(DAMMEN64, Some(TAKE_THREE_OR_ONE));
     let s = status_line(&a);
     assert!(s.contains("* take the most: 3"), "{s}");
     insta::assert_snapshot!("maximal_capture_dammen64", screen(&a));
@@ -243,7 +244,7 @@ fn snapshot_maximal_capture_dammen64() {
 /// Where any capture may be chosen, the longest is still pointed out.
 #[test]
 fn snapshot_longest_capture_english() {
-    let a = app("english", Some(TAKE_THREE_OR_ONE));
+    let a = app(ENGLISH, Some(TAKE_THREE_OR_ONE));
     let s = status_line(&a);
     assert!(
         s.contains("a capture is mandatory · * longest takes 3"),
@@ -254,7 +255,7 @@ fn snapshot_longest_capture_english() {
 
 #[test]
 fn snapshot_multi_capture_half_done() {
-    let mut a = app("english", Some(ENGLISH_FORK));
+    let mut a = app(ENGLISH, Some(ENGLISH_FORK));
     click(&mut a, sq("14"));
     click(&mut a, sq("23"));
     let sel = a.selection.clone().expect("still selecting");
@@ -264,7 +265,7 @@ fn snapshot_multi_capture_half_done() {
 
 #[test]
 fn snapshot_refused_move_with_reason() {
-    let mut a = app("english", Some(ENGLISH_MANDATORY));
+    let mut a = app(ENGLISH, Some(ENGLISH_MANDATORY));
     click(&mut a, sq("5"));
     assert_refused(&a, "a capture is mandatory");
     insta::assert_snapshot!("refused_move", screen(&a));
@@ -272,7 +273,7 @@ fn snapshot_refused_move_with_reason() {
 
 #[test]
 fn snapshot_game_over_dialog() {
-    let mut a = app("english", Some(ENGLISH_LAST_CAPTURE));
+    let mut a = app(ENGLISH, Some(ENGLISH_LAST_CAPTURE));
     command(&mut a, "14x23");
     assert_eq!(a.overlay, Some(Overlay::GameOver));
     insta::assert_snapshot!("game_over", screen(&a));
@@ -280,7 +281,7 @@ fn snapshot_game_over_dialog() {
 
 #[test]
 fn snapshot_help_overlay() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     ch(&mut a, '?');
     assert_eq!(a.mode(), Mode::Help);
     insta::assert_snapshot!("help", screen(&a));
@@ -288,7 +289,7 @@ fn snapshot_help_overlay() {
 
 #[test]
 fn snapshot_too_small_terminal() {
-    let a = app_with("english", None, (60, 20));
+    let a = app_with(ENGLISH, None, (60, 20));
     let text = screen(&a);
     assert!(text.contains("enlarge the terminal to 80×24"), "{text}");
     insta::assert_snapshot!("too_small", text);
@@ -296,7 +297,7 @@ fn snapshot_too_small_terminal() {
 
 #[test]
 fn snapshot_large_terminal_grows_the_board() {
-    let a = app_with("english", None, (200, 60));
+    let a = app_with(ENGLISH, None, (200, 60));
     let big = layout::compute(200, 60);
     let small = layout::compute(80, 24);
     assert!(big.square_w > small.square_w && big.square_h > small.square_h);
@@ -305,7 +306,7 @@ fn snapshot_large_terminal_grows_the_board() {
 
 #[test]
 fn snapshot_command_line_and_quit_dialog() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     ch(&mut a, ':');
     for c in "22-1".chars() {
@@ -336,7 +337,7 @@ fn colours_mark_captures_selection_and_targets() {
         };
         App::new(opts, (80, 24))
     };
-    let mut a = coloured("english", ENGLISH_MANDATORY);
+    let mut a = coloured(ENGLISH, ENGLISH_MANDATORY);
     let must = square_bg(&a, sq("14"));
     let plain_dark = square_bg(&a, sq("15"));
     assert_ne!(plain_dark, ratatui::style::Color::Reset);
@@ -352,7 +353,7 @@ fn colours_mark_captures_selection_and_targets() {
     assert_ne!(light, must);
 
     // The longest capture is told apart from the other forced ones.
-    let b = coloured("english", TAKE_THREE_OR_ONE);
+    let b = coloured(ENGLISH, TAKE_THREE_OR_ONE);
     let most = square_bg(&b, sq("7"));
     assert_eq!(square_bg(&b, sq("14")), must);
     assert_ne!(most, must);
@@ -367,7 +368,7 @@ fn colours_mark_captures_selection_and_targets() {
         assert_ne!(target, other);
     }
     assert_ne!(target, selected);
-    let mut f = coloured("english", ENGLISH_FORK);
+    let mut f = coloured(ENGLISH, ENGLISH_FORK);
     click(&mut f, sq("14"));
     click(&mut f, sq("23"));
     let path = square_bg(&f, sq("23"));
@@ -387,7 +388,7 @@ fn colours_mark_captures_selection_and_targets() {
 /// Without colour every cell keeps the terminal's own colours.
 #[test]
 fn no_colour_means_no_colour() {
-    let mut a = app("english", Some(ENGLISH_MANDATORY));
+    let mut a = app(ENGLISH, Some(ENGLISH_MANDATORY));
     click(&mut a, sq("14"));
     for cell in render(&a).content() {
         assert_eq!(cell.fg, ratatui::style::Color::Reset);
@@ -400,7 +401,7 @@ fn no_colour_means_no_colour() {
 
 #[test]
 fn select_and_move_with_arrows_and_enter() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     walk_and_enter(&mut a, sq("11"));
     assert_eq!(a.selection.as_ref().map(|s| s.from), Some(sq("11")));
     walk_and_enter(&mut a, sq("15"));
@@ -415,7 +416,7 @@ fn select_and_move_with_arrows_and_enter() {
 
 #[test]
 fn hjkl_move_the_cursor_like_arrows() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     a.cursor = (3, 3);
     // Black is at the bottom: up on the screen is down the board.
     ch(&mut a, 'k');
@@ -442,7 +443,7 @@ fn hjkl_move_the_cursor_like_arrows() {
 
 #[test]
 fn multi_capture_by_stepping_through_landing_squares() {
-    let mut a = app("english", Some(ENGLISH_FORK));
+    let mut a = app(ENGLISH, Some(ENGLISH_FORK));
     walk_and_enter(&mut a, sq("14"));
     walk_and_enter(&mut a, sq("23"));
     assert!(a.game.moves().len() == 0);
@@ -456,7 +457,7 @@ fn multi_capture_by_stepping_through_landing_squares() {
 
 #[test]
 fn a_capture_by_clicking_only_its_last_square() {
-    let mut a = app("english", Some(ENGLISH_FORK));
+    let mut a = app(ENGLISH, Some(ENGLISH_FORK));
     click(&mut a, sq("14"));
     click(&mut a, sq("30"));
     assert_eq!(moves_played(&a), ["14x23x30"]);
@@ -465,7 +466,7 @@ fn a_capture_by_clicking_only_its_last_square() {
 #[test]
 fn mouse_clicks_map_through_the_layout_from_both_sides() {
     for size in [(80, 24), (120, 40), (200, 60)] {
-        let mut a = app_with("english", None, size);
+        let mut a = app_with(ENGLISH, None, size);
         click(&mut a, sq("9"));
         click(&mut a, sq("13"));
         assert_eq!(a.bottom(), Color::White);
@@ -474,7 +475,7 @@ fn mouse_clicks_map_through_the_layout_from_both_sides() {
         assert_eq!(moves_played(&a), ["9-13", "22-17"], "at {size:?}");
     }
     // Flipped by hand: clicks still land on the square drawn there.
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     ch(&mut a, 'f');
     assert_eq!(a.bottom(), Color::White);
     click(&mut a, sq("12"));
@@ -496,7 +497,7 @@ fn mouse_clicks_map_through_the_layout_from_both_sides() {
 
 #[test]
 fn typed_moves_and_their_errors() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     command(&mut a, "23-19");
     assert_eq!(moves_played(&a), ["11-15", "23-19"]);
@@ -525,7 +526,7 @@ fn typed_moves_and_their_errors() {
 
 #[test]
 fn tab_completes_a_legal_move_and_cycles() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     ch(&mut a, ':');
     ch(&mut a, '1');
     ch(&mut a, '1');
@@ -547,7 +548,7 @@ fn tab_completes_a_legal_move_and_cycles() {
     assert_eq!(a.mode(), Mode::Command);
     assert_eq!(a.command.as_ref().unwrap().text, "5");
     // A forced capture completes from nothing.
-    let mut a = app("english", Some(ENGLISH_MANDATORY));
+    let mut a = app(ENGLISH, Some(ENGLISH_MANDATORY));
     ch(&mut a, ':');
     key(&mut a, KeyCode::Tab);
     assert_eq!(a.command.as_ref().unwrap().text, "14x23");
@@ -555,7 +556,7 @@ fn tab_completes_a_legal_move_and_cycles() {
 
 #[test]
 fn undo_and_redo_by_keys_and_commands() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     command(&mut a, "23-19");
     ch(&mut a, 'u');
@@ -586,7 +587,7 @@ fn undo_and_redo_by_keys_and_commands() {
 
 #[test]
 fn flip_by_key_and_command() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     assert_eq!(a.bottom(), Color::Black);
     ch(&mut a, 'f');
     assert_eq!(a.bottom(), Color::White);
@@ -598,7 +599,7 @@ fn flip_by_key_and_command() {
     let mut fixed = App::new(
         Options {
             fixed_bottom: Some(Color::White),
-            ..options(Ruleset::builtin("english").unwrap())
+            ..options(Ruleset::builtin(ENGLISH).unwrap())
         },
         (80, 24),
     );
@@ -609,14 +610,14 @@ fn flip_by_key_and_command() {
 
 #[test]
 fn q_quits_at_once_before_any_move() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     ch(&mut a, 'q');
     assert!(a.quit);
 }
 
 #[test]
 fn q_asks_first_during_a_game_then_y_quits() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     ch(&mut a, 'q');
     assert!(!a.quit);
@@ -637,16 +638,16 @@ fn q_asks_first_during_a_game_then_y_quits() {
 #[test]
 fn ctrl_c_quits_at_once_from_any_mode() {
     let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     send(&mut a, ctrl_c.clone());
     assert!(a.quit);
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     ch(&mut a, ':');
     send(&mut a, ctrl_c.clone());
     assert!(a.quit);
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     ch(&mut a, 'q');
     send(&mut a, ctrl_c);
@@ -655,7 +656,7 @@ fn ctrl_c_quits_at_once_from_any_mode() {
 
 #[test]
 fn esc_cancels_a_selection_in_english() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     click(&mut a, sq("11"));
     assert!(a.selection.is_some());
     key(&mut a, KeyCode::Esc);
@@ -670,7 +671,7 @@ fn esc_cancels_a_selection_in_english() {
 
 #[test]
 fn touch_move_in_russian_refuses_esc_and_switching() {
-    let mut a = app("russian", None);
+    let mut a = app(RUSSIAN, None);
     assert!(a.touch_move());
     click(&mut a, sq("c3"));
     key(&mut a, KeyCode::Esc);
@@ -695,7 +696,7 @@ fn no_touch_move_lets_a_russian_player_change_their_mind() {
     let mut a = App::new(
         Options {
             no_touch_move: true,
-            ..options(Ruleset::builtin("russian").unwrap())
+            ..options(Ruleset::builtin(RUSSIAN).unwrap())
         },
         (80, 24),
     );
@@ -712,7 +713,7 @@ fn no_touch_move_lets_a_russian_player_change_their_mind() {
 
 #[test]
 fn touch_move_in_brazilian_after_a_landing_esc_only_resets_the_path() {
-    let mut a = app("english", Some(ENGLISH_FORK));
+    let mut a = app(ENGLISH, Some(ENGLISH_FORK));
     click(&mut a, sq("14"));
     click(&mut a, sq("23"));
     key(&mut a, KeyCode::Esc);
@@ -722,7 +723,7 @@ fn touch_move_in_brazilian_after_a_landing_esc_only_resets_the_path() {
     );
 
     // Brazilian: a man takes two, landing first on e5, then c7 or g7.
-    let mut b = app("brazilian", Some("W:Wc3:Bd4,d6,f6"));
+    let mut b = app(BRAZILIAN, Some("W:Wc3:Bd4,d6,f6"));
     assert!(b.touch_move());
     click(&mut b, sq("c3"));
     click(&mut b, sq("e5"));
@@ -736,7 +737,7 @@ fn touch_move_in_brazilian_after_a_landing_esc_only_resets_the_path() {
 #[test]
 fn every_refusal_says_why() {
     // A capture is mandatory: another man chosen.
-    let mut a = app("english", Some(ENGLISH_MANDATORY));
+    let mut a = app(ENGLISH, Some(ENGLISH_MANDATORY));
     click(&mut a, sq("5"));
     assert_refused(&a, "a capture is mandatory");
     assert!(status_line(&a).contains("a capture is mandatory"));
@@ -745,17 +746,17 @@ fn every_refusal_says_why() {
     assert_refused(&a, "a capture is mandatory");
 
     // The most pieces: a shorter capture than the longest.
-    let mut a = app("brazilian", Some(BRAZILIAN_MOST));
+    let mut a = app(BRAZILIAN, Some(BRAZILIAN_MOST));
     click(&mut a, sq("c3"));
     click(&mut a, sq("e1"));
     assert_refused(&a, "you must take the most pieces: 3");
     assert!(status_line(&a).contains("you must take the most pieces: 3"));
-    let mut a = app("brazilian", Some(BRAZILIAN_MOST));
+    let mut a = app(BRAZILIAN, Some(BRAZILIAN_MOST));
     command(&mut a, "c3xe1");
     assert_refused(&a, "you must take the most pieces: 3");
 
     // The most pieces: a man whose only capture is shorter than the longest.
-    let mut a = app("dammen64", Some(TAKE_THREE_OR_ONE));
+    let mut a = app(DAMMEN64, Some(TAKE_THREE_OR_ONE));
     click(&mut a, sq("14"));
     assert_refused(&a, "you must take the most pieces: 3");
     command(&mut a, "14x23");
@@ -765,7 +766,7 @@ fn every_refusal_says_why() {
     assert_refused(&a, "a capture is mandatory");
 
     // Men do not move backwards.
-    let mut a = app("english", Some("B:W30:B14"));
+    let mut a = app(ENGLISH, Some("B:W30:B14"));
     click(&mut a, sq("14"));
     click(&mut a, sq("10"));
     assert_refused(&a, "men do not move backwards");
@@ -774,7 +775,7 @@ fn every_refusal_says_why() {
     assert_refused(&a, "men do not move backwards");
 
     // Not your piece.
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     click(&mut a, sq("22"));
     assert_refused(&a, "that is not your piece");
     assert!(status_line(&a).contains("that is not your piece"));
@@ -782,14 +783,14 @@ fn every_refusal_says_why() {
     assert_refused(&a, "that is not your piece");
 
     // Touch-move.
-    let mut a = app("russian", None);
+    let mut a = app(RUSSIAN, None);
     click(&mut a, sq("a3"));
     click(&mut a, sq("g3"));
     assert_refused(&a, "touch-move: you must move the piece you selected");
     assert!(status_line(&a).contains("touch-move: you must move the piece you selected"));
 
     // Light squares, empty squares and pieces that cannot move.
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     a.cursor = (1, 2);
     key(&mut a, KeyCode::Enter);
     assert_refused(&a, "pieces stand on the dark squares only");
@@ -805,7 +806,7 @@ fn every_refusal_says_why() {
 
 #[test]
 fn draw_offer_accepted() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     command(&mut a, "draw");
     assert_eq!(a.overlay, Some(Overlay::DrawOffer { by: Color::White }));
@@ -820,7 +821,7 @@ fn draw_offer_accepted() {
 
 #[test]
 fn draw_offer_declined() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "draw");
     ch(&mut a, 'n');
     assert!(a.game.outcome().is_none());
@@ -833,7 +834,7 @@ fn draw_offer_declined() {
 
 #[test]
 fn resign_ends_the_game_with_its_dialog() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     command(&mut a, "resign");
     let o = a.game.outcome().expect("game over");
@@ -859,7 +860,7 @@ fn resign_ends_the_game_with_its_dialog() {
 
 #[test]
 fn game_over_by_play_then_new_game() {
-    let mut a = app("english", Some(ENGLISH_LAST_CAPTURE));
+    let mut a = app(ENGLISH, Some(ENGLISH_LAST_CAPTURE));
     click(&mut a, sq("14"));
     click(&mut a, sq("23"));
     let o = a.game.outcome().expect("game over");
@@ -874,10 +875,10 @@ fn game_over_by_play_then_new_game() {
 
 #[test]
 fn new_game_by_command_and_variant() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
-    command(&mut a, "new russian");
-    assert_eq!(a.game.rules().id, "russian");
+    command(&mut a, &format!("new {RUSSIAN}"));
+    assert_eq!(a.game.rules().id, RUSSIAN);
     assert_eq!(a.game.moves().len(), 0);
     assert!(a.touch_move());
     assert!(status_text(&a).contains("new game: Russian"));
@@ -885,16 +886,16 @@ fn new_game_by_command_and_variant() {
     command(&mut a, "c3-d4");
     assert_eq!(moves_played(&a), ["c3-d4"]);
     command(&mut a, "new");
-    assert_eq!(a.game.rules().id, "russian");
+    assert_eq!(a.game.rules().id, RUSSIAN);
     assert_eq!(a.game.moves().len(), 0);
     command(&mut a, "new chess");
     assert_refused(&a, "unknown variant `chess`");
-    assert_eq!(a.game.rules().id, "russian");
+    assert_eq!(a.game.rules().id, RUSSIAN);
 }
 
 #[test]
 fn help_opens_and_closes() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     command(&mut a, "help");
     assert_eq!(a.mode(), Mode::Help);
     key(&mut a, KeyCode::Esc);
@@ -910,25 +911,25 @@ fn start_screen_picks_a_variant() {
     let mut a = App::new(
         Options {
             start_screen: true,
-            ..options(Ruleset::builtin("english").unwrap())
+            ..options(Ruleset::builtin(ENGLISH).unwrap())
         },
         (80, 24),
     );
     assert_eq!(a.mode(), Mode::Start);
     let ids: Vec<&str> = Ruleset::builtin_ids().collect();
-    let russian = ids.iter().position(|&i| i == "russian").unwrap();
-    let english = ids.iter().position(|&i| i == "english").unwrap();
+    let russian = ids.iter().position(|&i| i == RUSSIAN).unwrap();
+    let english = ids.iter().position(|&i| i == ENGLISH).unwrap();
     for _ in 0..(russian + ids.len() - english) % ids.len() {
         key(&mut a, KeyCode::Down);
     }
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.mode(), Mode::Board);
-    assert_eq!(a.game.rules().id, "russian");
+    assert_eq!(a.game.rules().id, RUSSIAN);
 }
 
 #[test]
 fn resizing_below_the_minimum_and_back() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     send(&mut a, Event::Resize(79, 24));
     assert!(screen(&a).contains("enlarge the terminal to 80×24"));
     send(&mut a, Event::Resize(100, 30));
@@ -942,7 +943,7 @@ fn resizing_below_the_minimum_and_back() {
 
 #[test]
 fn the_move_list_numbers_full_moves_and_scrolls() {
-    let mut a = app("english", None);
+    let mut a = app(ENGLISH, None);
     for m in [
         "11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14",
     ] {
@@ -953,14 +954,14 @@ fn the_move_list_numbers_full_moves_and_scrolls() {
     assert!(text.contains("1. 11-15     23-19"), "{text}");
     assert!(text.contains("4. 10x17     21x14"), "{text}");
     // A game set up with the second player to move starts with "1. ...".
-    let mut b = app("english", Some("W:W21-32:B1-12"));
+    let mut b = app(ENGLISH, Some("W:W21-32:B1-12"));
     command(&mut b, "22-18");
     assert!(screen(&b).contains("1. ...     22-18"));
 }
 
 #[test]
 fn a_promoted_king_wears_a_crown() {
-    let mut a = app("english", Some("B:W5:B27"));
+    let mut a = app(ENGLISH, Some("B:W5:B27"));
     command(&mut a, "27-32");
     let p = a.game.position().piece_at(sq("32"));
     assert_eq!(p, Some(Piece::King(Color::Black)));
@@ -1026,7 +1027,7 @@ use super::app::{Action, Purpose};
 #[test]
 fn the_ai_moves_when_it_is_its_turn_and_its_reply_is_played() {
     // English: Black moves first, so an AI playing Black starts at once.
-    let mut a = vs_ai("english", false, true);
+    let mut a = vs_ai(ENGLISH, false, true);
     let (id, purpose) = requested(&mut a).expect("the AI is asked for a move");
     assert_eq!(purpose, Purpose::Move);
     let m = a.game.legal_moves()[0];
@@ -1044,7 +1045,7 @@ fn the_ai_moves_when_it_is_its_turn_and_its_reply_is_played() {
 
 #[test]
 fn a_late_answer_for_an_old_position_is_dropped() {
-    let mut a = vs_ai("russian", false, true);
+    let mut a = vs_ai(RUSSIAN, false, true);
     type_move(&mut a, "c3-d4");
     let (old, _) = requested(&mut a).expect("search for Black's reply");
     // The human takes the move back while the AI thinks: the search is stopped.
@@ -1068,7 +1069,7 @@ fn a_late_answer_for_an_old_position_is_dropped() {
 
 #[test]
 fn undo_against_the_ai_takes_back_its_reply_too() {
-    let mut a = vs_ai("russian", false, true);
+    let mut a = vs_ai(RUSSIAN, false, true);
     type_move(&mut a, "c3-d4");
     let (id, _) = requested(&mut a).unwrap();
     let reply = a.game.legal_moves()[0];
@@ -1089,7 +1090,7 @@ fn undo_against_the_ai_takes_back_its_reply_too() {
 
 #[test]
 fn a_hint_marks_the_suggested_move_and_a_draw_offer_follows_the_evaluation() {
-    let mut a = vs_ai("russian", false, true);
+    let mut a = vs_ai(RUSSIAN, false, true);
     a.update(Action::Hint);
     let (id, purpose) = requested(&mut a).unwrap();
     assert_eq!(purpose, Purpose::Hint);
@@ -1126,7 +1127,7 @@ fn a_hint_marks_the_suggested_move_and_a_draw_offer_follows_the_evaluation() {
 
 #[test]
 fn a_resigning_level_resigns_only_a_hopeless_position() {
-    let mut a = vs_ai("english", false, true);
+    let mut a = vs_ai(ENGLISH, false, true);
     a.ai.level = 7;
     let (id, _) = requested(&mut a).unwrap();
     let m = a.game.legal_moves()[0];
@@ -1155,7 +1156,7 @@ fn save_and_load_a_game_and_show_the_fen() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("g.pdn");
     let path = path.to_str().unwrap();
-    let mut a = app("russian", None);
+    let mut a = app(RUSSIAN, None);
     type_move(&mut a, "c3-d4");
     type_move(&mut a, "f6-g5");
     type_move(&mut a, "fen");
@@ -1167,10 +1168,10 @@ fn save_and_load_a_game_and_show_the_fen() {
     type_move(&mut a, &format!("save {path}"));
     run_file_work(&mut a);
     assert!(!a.status.as_ref().unwrap().error, "{:?}", a.status);
-    let mut b = app("english", None);
+    let mut b = app(ENGLISH, None);
     type_move(&mut b, &format!("load {path}"));
     run_file_work(&mut b);
-    assert_eq!(b.game.rules().id, "russian");
+    assert_eq!(b.game.rules().id, RUSSIAN);
     assert_eq!(b.game.moves().len(), 2);
     assert_eq!(b.game.position(), a.game.position());
     type_move(&mut b, "load /no/such/file.pdn");
@@ -1185,7 +1186,7 @@ fn save_and_load_a_game_and_show_the_fen() {
 
 #[test]
 fn a_loaded_game_is_reviewed_with_left_and_right_and_played_on_from_any_move() {
-    let rules = Ruleset::builtin("english").unwrap();
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
     let mut game = checkers::Game::new(rules.clone());
     for m in ["11-15", "23-19", "8-11", "22-17"] {
         game.play_text(m).unwrap();
@@ -1212,12 +1213,12 @@ fn a_loaded_game_is_reviewed_with_left_and_right_and_played_on_from_any_move() {
 
 #[test]
 fn the_start_screen_offers_the_unfinished_game() {
-    let mut game = checkers::Game::new(Ruleset::builtin("russian").unwrap());
+    let mut game = checkers::Game::new(Ruleset::builtin(RUSSIAN).unwrap());
     game.play_text("c3-d4").unwrap();
     let opts = Options {
         start_screen: true,
         unfinished: Some(game),
-        ..options(Ruleset::builtin("english").unwrap())
+        ..options(Ruleset::builtin(ENGLISH).unwrap())
     };
     let mut a = App::new(opts, (80, 24));
     assert!(screen(&a).contains("r: resume the unfinished game (Russian shashki, 1 moves)"));
@@ -1229,7 +1230,7 @@ fn the_start_screen_offers_the_unfinished_game() {
         .unwrap(),
     );
     assert!(a.start_menu.is_none());
-    assert_eq!(a.game.rules().id, "russian");
+    assert_eq!(a.game.rules().id, RUSSIAN);
     assert_eq!(a.game.moves().len(), 1);
 }
 
@@ -1238,7 +1239,7 @@ fn the_start_screen_offers_the_unfinished_game() {
 #[test]
 fn a_draw_counter_near_its_limit_is_never_cut_off() {
     for (name, whole) in [("30-move endgame rule", false), ("endgame", true)] {
-        let mut rules = Ruleset::builtin("russian").unwrap();
+        let mut rules = Ruleset::builtin(RUSSIAN).unwrap();
         let rule = rules
             .no_progress
             .iter_mut()
