@@ -7,7 +7,7 @@ mod event;
 mod keymap;
 mod layout;
 #[cfg(test)]
-mod tests;
+mod test_support;
 mod theme;
 mod view;
 

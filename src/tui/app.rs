@@ -14,6 +14,8 @@ mod dialogs;
 mod save_load;
 mod selection;
 mod start_menu;
+#[cfg(test)]
+mod tests;
 
 use super::autosave::Autosave;
 use super::layout::{self, Layout};

@@ -4,6 +4,9 @@
 use super::{App, Effect, Overlay, Purpose, SearchRequest, Thinking};
 use checkers::Move;
 
+#[cfg(test)]
+mod tests;
+
 impl App {
     /// Whether the AI is to move now.
     pub fn ai_to_move(&self) -> bool {

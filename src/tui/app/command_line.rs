@@ -4,6 +4,9 @@
 use super::{Action, App, Overlay, Status};
 use checkers::{notation, Ruleset};
 
+#[cfg(test)]
+mod tests;
+
 impl App {
     pub(super) fn update_command(&mut self, action: Action) {
         let Some(cmd) = &mut self.command else {

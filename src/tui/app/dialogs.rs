@@ -3,6 +3,9 @@
 
 use super::{Action, App, Overlay, Purpose};
 
+#[cfg(test)]
+mod tests;
+
 impl App {
     /// Help is open: the keys that opened it close it.
     pub(super) fn update_help(&mut self, action: Action) {

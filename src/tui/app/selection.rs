@@ -6,6 +6,9 @@ use checkers::notation::explain_illegal;
 use checkers::rules::CaptureChoice;
 use checkers::{Color, Move, Piece, Square};
 
+#[cfg(test)]
+mod tests;
+
 impl App {
     pub(super) fn move_cursor(&mut self, action: &Action) {
         // Arrows move on the screen, so their board direction depends on the view.

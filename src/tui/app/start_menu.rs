@@ -5,6 +5,9 @@ use super::{numeric, Action, App, Options, StartMenu, OPPONENTS};
 use checkers::Ruleset;
 use std::time::Duration;
 
+#[cfg(test)]
+mod tests;
+
 impl StartMenu {
     /// The start screen for `opts`, its choices preset from them.
     pub(super) fn new(opts: &Options) -> StartMenu {
