@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 mod engine;
 mod game;
+mod learn;
 mod matches;
 mod pdn_check;
 
@@ -50,6 +51,10 @@ enum Command {
     Analyze(AnalyzeArgs),
     /// Play AI against AI from varied openings and report the score and Elo difference
     Match(MatchArgs),
+    /// Play the engine against itself and write training data (resumable)
+    Selfplay(SelfplayArgs),
+    /// Fit the evaluation's weights to self-play data, or run self-play and fitting end to end
+    Train(TrainArgs),
     /// Game records: check a PDN file
     #[command(subcommand)]
     Pdn(PdnCommand),
@@ -92,6 +97,73 @@ struct PdnCheckArgs {
     /// Rules for games whose GameType and Variant tags name no built-in variant
     #[arg(long, value_name = "NAME")]
     variant: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct SelfplayArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Games in the file when done (a file already there is continued)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    /// The data file to write (appended to, after its last whole game)
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Search depth per move
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// Varies the random plies after each book opening
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: one per core)
+    #[arg(long, value_parser = clap::value_parser!(usize))]
+    jobs: Option<usize>,
+    /// Play with the weights of this file instead of the built-in evaluation
+    #[arg(long, value_name = "FILE")]
+    eval: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct TrainArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Self-play data files to fit; without them, self-play is run first (see --rounds)
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// The weights file to write
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Replace --out if it exists
+    #[arg(long)]
+    force: bool,
+    /// Passes over the data
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    epochs: u32,
+    /// Share of the target taken from the search's score (the rest is the game's result)
+    #[arg(long, default_value_t = 0.5, value_parser = parse_share)]
+    lambda: f32,
+    /// Seed of the order the positions are visited in
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Without --data: rounds of self-play then fitting, each with the newest weights
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=20))]
+    rounds: u32,
+    /// Without --data: self-play games per round
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    /// Without --data: self-play search depth
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// Without --data: games played at once (default: one per core)
+    #[arg(long, value_parser = clap::value_parser!(usize))]
+    jobs: Option<usize>,
+}
+
+fn parse_share(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{s}` is not a share: give a number from 0 to 1")),
+    }
 }
 
 #[derive(Args, Debug)]
@@ -445,6 +517,8 @@ pub fn run() -> i32 {
         Some(Command::Play(a)) => play(&a, &cli.display),
         Some(Command::Analyze(a)) => analyze(&a),
         Some(Command::Match(a)) => run_match(&a),
+        Some(Command::Selfplay(a)) => learn::selfplay(&a),
+        Some(Command::Train(a)) => learn::train(&a),
         Some(Command::Pdn(PdnCommand::Check(a))) => pdn_check(&a),
         Some(Command::Completions { shell }) => {
             use clap::CommandFactory;
@@ -532,7 +606,7 @@ fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| Fail::Runtime(format!("cannot create {}: {e}", dir.display())))?;
             }
-            crate::files::write_atomically(&path, &crate::config::default_text())
+            crate::files::write_atomically(&path, crate::config::default_text())
                 .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", path.display())))?;
             writeln!(io::stdout(), "wrote {}", path.display())?;
         }

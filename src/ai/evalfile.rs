@@ -170,7 +170,7 @@ impl EvalFile {
         }
         let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
         let file = EvalFile::from_bytes(&bytes, &origin)?;
-        file.check(rules).map_err(|reason| fail(reason))?;
+        file.check(rules).map_err(fail)?;
         Ok(file)
     }
 
