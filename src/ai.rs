@@ -33,6 +33,27 @@ pub struct Level {
 /// a player wants a game, and an even position is still worth playing on.
 pub const CONTEMPT: i32 = 15;
 
+/// Evaluations at or below this (hundredths of a man: eight men down, or a forced
+/// loss) make a resigning level resign.
+pub const RESIGN_BELOW: i32 = -800;
+
+/// The AI accepts a draw offer when its own score is at most this (hundredths of
+/// a man): when it is not better.
+pub const DRAW_ACCEPT_MARGIN: i32 = 20;
+
+/// The strongest level.
+pub const MAX_LEVEL: u8 = 10;
+
+/// The top level's time per move unless the player sets another.
+pub const DEFAULT_THINK_TIME: Duration = Duration::from_secs(5);
+
+/// The level a new game is played at unless the player chooses another.
+pub const DEFAULT_LEVEL: u8 = 5;
+
+/// The level that gives hints and decides draw offers: a sound search, never a
+/// beginner's, and quick enough to wait for.
+pub const ADVICE_LEVEL: u8 = 8;
+
 /// Levels 1 (beginner) to 10 (full strength within the think time).
 pub const LEVELS: [Level; 10] = [
     lvl(1, Some(1), Some(100), 250, false),
@@ -64,6 +85,16 @@ impl Level {
     /// The level numbered `n`, 1 to 10.
     pub fn get(n: u8) -> Option<Level> {
         LEVELS.get(usize::from(n).wrapping_sub(1)).copied()
+    }
+
+    /// The level numbered `n`, or the default level for a number out of range.
+    pub fn get_or_default(n: u8) -> Level {
+        Level::get(n).unwrap_or(LEVELS[DEFAULT_LEVEL as usize - 1])
+    }
+
+    /// Whether this level resigns a position it scores `score` (its own view).
+    pub fn resigns_at(&self, score: i32) -> bool {
+        self.resigns && score <= RESIGN_BELOW
     }
 
     /// The transposition table this level wants, in MB: the long searches of
@@ -109,6 +140,11 @@ impl Rng {
     pub fn below(&mut self, n: u64) -> u64 {
         self.next_u64() % n
     }
+}
+
+/// Whether the AI accepts a draw offered in a position it scores `own_score`.
+pub fn accepts_draw(own_score: i32) -> bool {
+    own_score <= DRAW_ACCEPT_MARGIN
 }
 
 /// The move a level plays from a finished search: the best one, or at the low

@@ -6,9 +6,8 @@
 //! the search never stands pat in the middle of an exchange.
 
 use super::eval::Evaluator;
-use super::tt::{Bound, Entry, Table};
+use super::tt::{score_from_tt, score_to_tt, Bound, Entry, Table};
 use super::Past;
-use crate::game::{events, Counter, IRREVERSIBLE};
 use crate::movegen::{dispatch, generate, generate_captures, has_quiet, Kernel, Run};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -17,75 +16,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod draws;
+mod report;
+use draws::NoProgress;
+pub use report::{Info, Limits, Options, SearchResult};
+
 /// A won position's score; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are wins or losses, not evaluations.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
-
-/// When to stop searching. Unset limits do not apply; with none set the search
-/// runs until stopped.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub movetime: Option<Duration>,
-    pub nodes: Option<u64>,
-    /// Score every root move exactly (a full window for each), so that a level
-    /// that plays with noise chooses among true scores. Slower; for low levels.
-    pub exact_root: bool,
-    /// What a draw is worth to the side to move at the root, negated, in
-    /// hundredths of a man: above zero the search avoids repetitions against a
-    /// weaker opponent instead of settling for them. Zero for analysis.
-    pub contempt: i32,
-}
-
-/// What the search reports after each finished depth.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
-    pub depth: u32,
-    /// Hundredths of a man for the side to move; see [`MATE`].
-    pub score: i32,
-    pub nodes: u64,
-    pub elapsed: Duration,
-    pub pv: Vec<Move>,
-}
-
-impl Info {
-    /// Nodes per second.
-    pub fn nps(&self) -> u64 {
-        let s = self.elapsed.as_secs_f64();
-        if s > 0.0 {
-            (self.nodes as f64 / s) as u64
-        } else {
-            0
-        }
-    }
-}
-
-/// The outcome of a search: the best move found (none if there is no legal
-/// move) and the last finished depth's report.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
-    pub best: Option<Move>,
-    pub info: Info,
-    /// Every root move with the score it got at the last finished depth.
-    pub root_scores: Vec<(Move, i32)>,
-}
-
-/// Switches of the search itself, for comparing versions by self-play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Late-move reductions: quiet moves late in the order are searched a ply or
-    /// two shallower first, and again at full depth only if they look good.
-    pub reductions: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options { reductions: true }
-    }
-}
 
 /// A search engine for one ruleset, keeping its transposition table between searches.
 #[derive(Debug)]
@@ -156,6 +97,7 @@ impl Engine {
                     pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
                     pv_len: [0; MAX_PLY],
                     order: Vec::with_capacity(64 * MAX_PLY),
+                    root_best: None,
                     _g: std::marker::PhantomData,
                 };
                 s.iterate(self.pos, self.on_info)
@@ -194,64 +136,6 @@ fn key_of(m: &Move) -> MoveKey {
     (m.from().bit(), m.to().bit(), m.captured().0)
 }
 
-/// The ruleset's no-progress draws as the search tracks them: the counters of
-/// each ply of the current line, and each rule's limit, resets and condition.
-struct NoProgress {
-    rules: Vec<Counter>,
-    /// The counters of ply `p` are `counters[p * rules.len()..][..rules.len()]`:
-    /// as many as the ruleset has, however many that is.
-    counters: Vec<u32>,
-    /// Per ply, how many moves in a row led to it that can be undone (no
-    /// capture, no man move): only the positions that long ago can repeat.
-    reversible: [u32; MAX_PLY],
-}
-
-impl NoProgress {
-    fn new(rules: &Ruleset, past: &Past) -> NoProgress {
-        let rules: Vec<Counter> = rules.no_progress.iter().map(Counter::new).collect();
-        let mut counters = vec![0; rules.len() * MAX_PLY];
-        for (c, &r) in counters.iter_mut().zip(&past.counters).take(rules.len()) {
-            *c = r;
-        }
-        let mut reversible = [0; MAX_PLY];
-        reversible[0] = past.hashes.len() as u32;
-        NoProgress {
-            rules,
-            counters,
-            reversible,
-        }
-    }
-
-    /// Sets the counters of `ply + 1`, after `m` from `pos` at `ply`, by the
-    /// same rule the game counts with.
-    fn advance(&mut self, ply: usize, pos: &Position, m: &Move, child: &Position) {
-        if ply + 1 >= MAX_PLY {
-            return;
-        }
-        let ev = events(pos, m);
-        self.reversible[ply + 1] = if ev & IRREVERSIBLE == 0 {
-            self.reversible[ply] + 1
-        } else {
-            0
-        };
-        let n = self.rules.len();
-        let (now, next) = self.counters[ply * n..(ply + 2) * n].split_at_mut(n);
-        for ((rule, &count), slot) in self.rules.iter().zip(now.iter()).zip(next) {
-            *slot = rule.next(count, ev, pos, child);
-        }
-    }
-
-    /// Whether a counter at `ply` has reached its limit: the game is drawn.
-    fn drawn(&self, ply: usize) -> bool {
-        let n = self.rules.len();
-        let c = &self.counters[ply.min(MAX_PLY - 1) * n..][..n];
-        self.rules
-            .iter()
-            .zip(c)
-            .any(|(rule, &count)| count >= rule.limit)
-    }
-}
-
 struct Searcher<'a, G: Kernel> {
     eval: &'a Evaluator,
     options: Options,
@@ -270,6 +154,8 @@ struct Searcher<'a, G: Kernel> {
     pv_len: [usize; MAX_PLY],
     /// The move-order keys of every node on the current line, as a stack.
     order: Vec<(i64, usize)>,
+    /// The best root move of the running iteration so far, with its score.
+    root_best: Option<(Move, i32)>,
     _g: std::marker::PhantomData<G>,
 }
 
@@ -300,9 +186,21 @@ impl<G: Kernel> Searcher<'_, G> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .min(MAX_PLY as u32 - 8);
+        let mut previous = Duration::ZERO;
         for depth in 1..=max_depth {
+            let began = self.start.elapsed();
             let score = self.root(root, depth as i32, &mut root_moves);
             if self.aborted {
+                // The previous best move was searched first; a move that has since
+                // beaten it with a full window is better, even if the iteration
+                // did not finish.
+                if let Some((m, s)) = self.root_best.filter(|_| depth > 1) {
+                    if Some(m) != result.best {
+                        result.best = Some(m);
+                        result.info.score = s;
+                        result.info.pv = vec![m];
+                    }
+                }
                 break;
             }
             root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -327,9 +225,18 @@ impl<G: Kernel> Searcher<'_, G> {
                 break; // a forced result: deeper search cannot change it
             }
             if let Some(t) = self.limits.movetime {
-                // A deeper iteration takes several times as long: do not start one
-                // that cannot finish.
-                if self.start.elapsed() * 2 > t {
+                // Start the next iteration only if it can finish: it will take as
+                // many times longer than this one as this one did than the one
+                // before (within reason).
+                let elapsed = self.start.elapsed();
+                let this = elapsed.saturating_sub(began);
+                let growth = if previous.is_zero() {
+                    3.0
+                } else {
+                    (this.as_secs_f64() / previous.as_secs_f64()).clamp(1.5, 6.0)
+                };
+                previous = this;
+                if elapsed + this.mul_f64(growth) > t {
                     break;
                 }
             }
@@ -339,6 +246,7 @@ impl<G: Kernel> Searcher<'_, G> {
 
     #[allow(clippy::needless_range_loop)] // scores are written back into `moves`
     fn root(&mut self, pos: &Position, depth: i32, moves: &mut [(Move, i32)]) -> i32 {
+        self.root_best = None;
         let mut alpha = -INF;
         let beta = INF;
         self.pv_len[0] = 0;
@@ -374,6 +282,7 @@ impl<G: Kernel> Searcher<'_, G> {
             if score > alpha {
                 alpha = score;
                 self.set_pv(0, m);
+                self.root_best = Some((m, score));
             }
         }
         self.path.pop();
@@ -635,27 +544,5 @@ impl<G: Kernel> Searcher<'_, G> {
             s += self.history[m.from().bit() as usize][m.to().bit() as usize] as i64;
             self.order.push((s, i));
         }
-    }
-}
-
-/// Mate scores are stored relative to the node, so they stay right when the
-/// same position is reached at another ply.
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
     }
 }

@@ -1,5 +1,7 @@
 //! The transposition table: search results keyed by the position's Zobrist hash.
 
+use super::search::MATE_BOUND;
+
 /// How a stored score bounds the true one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -104,3 +106,25 @@ fn advise_huge_pages(start: usize, bytes: usize) {
 
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_: usize, _: usize) {}
+
+/// Mate scores are stored relative to the node, so they stay right when the
+/// same position is reached at another ply.
+pub(super) fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

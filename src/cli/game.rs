@@ -134,7 +134,7 @@ pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
     ai.white = white.is_some();
     ai.black = black.is_some();
     if let Some(level) = white.or(black) {
-        ai.level = level.clamp(1, 10);
+        ai.level = level.clamp(1, checkers::ai::MAX_LEVEL);
     }
     need_terminal()?;
     let opts = tui::Options {

@@ -111,8 +111,8 @@ impl Default for AiSettings {
         AiSettings {
             white: false,
             black: false,
-            level: 5,
-            think_time: Duration::from_secs(5),
+            level: checkers::ai::DEFAULT_LEVEL,
+            think_time: checkers::ai::DEFAULT_THINK_TIME,
         }
     }
 }
@@ -126,7 +126,7 @@ impl AiSettings {
     }
 
     fn level(&self) -> Level {
-        Level::get(self.level).unwrap_or(checkers::ai::LEVELS[4])
+        Level::get_or_default(self.level)
     }
 }
 

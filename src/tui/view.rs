@@ -400,15 +400,18 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
     let (opponent, white, black) = super::app::OPPONENTS[menu.opponent];
     lines.push(Line::from(format!("Opponent (←/→): {opponent}")));
     if white || black {
-        let lvl = checkers::ai::Level::get(menu.level)
-            .map(|l| l.level)
-            .unwrap_or(5);
-        let think = if lvl == 10 {
+        let level = checkers::ai::Level::get_or_default(menu.level);
+        let lvl = level.level;
+        // The level without a time of its own plays at the think time.
+        let think = if level.movetime.is_none() {
             format!("   think time (</>): {} s", menu.think_time.as_secs())
         } else {
             String::new()
         };
-        lines.push(Line::from(format!("AI level (-/+): {lvl} of 10{think}")));
+        lines.push(Line::from(format!(
+            "AI level (-/+): {lvl} of {}{think}",
+            checkers::ai::MAX_LEVEL
+        )));
     } else {
         lines.push(Line::from(""));
     }

@@ -31,7 +31,7 @@ impl App {
         let mut level = self.ai.level();
         if purpose != Purpose::Move {
             // Advice and draw decisions come from a sound search, not a beginner's.
-            level = checkers::ai::LEVELS[7];
+            level = checkers::ai::Level::get_or_default(checkers::ai::ADVICE_LEVEL);
         }
         let limits = level.limits(self.ai.think_time);
         self.effects.push(Effect::Search(Box::new(SearchRequest {
@@ -72,7 +72,7 @@ impl App {
         match purpose {
             Purpose::Move => {
                 let side = self.game.position().side_to_move();
-                if self.ai.level().resigns && score <= checkers::ai::arena::RESIGN_BELOW {
+                if self.ai.level().resigns_at(score) {
                     self.game.resign(side);
                     self.selection = None;
                     self.overlay = Some(Overlay::GameOver);
@@ -94,7 +94,7 @@ impl App {
             Purpose::DrawOffer => {
                 // `score` is for the side that offered; the AI accepts when it
                 // is not better itself.
-                if -score <= 20 {
+                if checkers::ai::accepts_draw(-score) {
                     self.game.agree_draw();
                     self.overlay = Some(Overlay::GameOver);
                 } else {

@@ -42,7 +42,7 @@ impl App {
             Action::Down | Action::ScrollDown => menu.selected = (menu.selected + 1) % n,
             Action::Left => menu.opponent = (menu.opponent + OPPONENTS.len() - 1) % OPPONENTS.len(),
             Action::Right => menu.opponent = (menu.opponent + 1) % OPPONENTS.len(),
-            Action::LevelUp => menu.level = (menu.level + 1).min(10),
+            Action::LevelUp => menu.level = (menu.level + 1).min(checkers::ai::MAX_LEVEL),
             Action::LevelDown => menu.level = menu.level.saturating_sub(1).max(1),
             Action::ThinkLonger => {
                 menu.think_time =

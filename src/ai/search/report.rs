@@ -1,0 +1,67 @@
+//! What a search is asked and what it answers.
+
+use crate::moves::Move;
+use std::time::Duration;
+
+/// When to stop searching. Unset limits do not apply; with none set the search
+/// runs until stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub movetime: Option<Duration>,
+    pub nodes: Option<u64>,
+    /// Score every root move exactly (a full window for each), so that a level
+    /// that plays with noise chooses among true scores. Slower; for low levels.
+    pub exact_root: bool,
+    /// What a draw is worth to the side to move at the root, negated, in
+    /// hundredths of a man: above zero the search avoids repetitions against a
+    /// weaker opponent instead of settling for them. Zero for analysis.
+    pub contempt: i32,
+}
+
+/// What the search reports after each finished depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    /// Hundredths of a man for the side to move; see [`MATE`].
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// The outcome of a search: the best move found (none if there is no legal
+/// move) and the last finished depth's report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub info: Info,
+    /// Every root move with the score it got at the last finished depth.
+    pub root_scores: Vec<(Move, i32)>,
+}
+
+/// Switches of the search itself, for comparing versions by self-play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Late-move reductions: quiet moves late in the order are searched a ply or
+    /// two shallower first, and again at full depth only if they look good.
+    pub reductions: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { reductions: true }
+    }
+}
