@@ -1,6 +1,6 @@
 //! Tuning the evaluation by self-play. Not part of the normal suite: run with
 //!
-//!     cargo test --release --test tune -- --ignored --nocapture
+//!     cargo test --release --test integration tune:: -- --ignored --nocapture
 //!
 //! For each weight in turn it plays a match (fixed depth, varied openings, both
 //! colours) between the current weights and the weight moved up and down by a

@@ -1,7 +1,7 @@
 //! Start-position perft against the counts in `tests/data/perft.txt`.
 //!
 //! Lines whose count is below [`QUICK_LIMIT`] run in the normal suite; the deeper
-//! ones run with `cargo test --release --test perft -- --ignored`.
+//! ones run with `cargo test --release --test integration perft:: -- --ignored`.
 
 use checkers::{divide, perft, perft_visit, Position, Ruleset};
 
@@ -105,7 +105,8 @@ fn published_counts_quick() {
     check(&quick);
 }
 
-/// The deep lines, up to depth 12: `cargo test --release --test perft -- --ignored`.
+/// The deep lines, up to depth 12:
+/// `cargo test --release --test integration perft:: -- --ignored`.
 #[test]
 #[ignore]
 fn published_counts_deep() {

@@ -88,7 +88,7 @@ fn broken_pdn_is_refused_with_where() {
     }
 }
 
-/// Found by tests/fuzz.rs: a `[` inside a variation stalled the reader forever.
+/// Found by the fuzz tests (`fuzz.rs`): a `[` inside a variation stalled the reader forever.
 #[test]
 fn a_bracket_inside_a_variation_does_not_stall_the_reader() {
     let games = read_games("1. 11-15 (23-19 [ 9-14) 22-18 *").unwrap();

@@ -2,8 +2,6 @@
 //! only a file, and one bad file per kind of mistake, each refused with a message that
 //! names the file, the line and what to write instead.
 
-mod common;
-
 use checkers::rules::{
     CaptureChoice, DrawCondition, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture,
     ResetEvent,
@@ -316,8 +314,8 @@ fn pool_perft_from_the_start() {
     let counts: Vec<u64> = (1..=6).map(|d| perft(&start, &r, d)).collect();
     assert_eq!(counts, [7, 49, 302, 1469, 7482, 37986]);
     // The plain second generator agrees, so the count is the rules', not a bug's.
-    let board = common::reference::Board::from_position(&start);
-    assert_eq!(common::reference::perft(&board, &r, 6), 37986);
+    let board = crate::common::reference::Board::from_position(&start);
+    assert_eq!(crate::common::reference::perft(&board, &r, 6), 37986);
 }
 
 /// White man b6 (9) can take c7, e7 and g5, reaching d8 (2) on the way; white man a3
@@ -682,7 +680,10 @@ fn text_errors_name_their_origin() {
 
 #[test]
 fn more_mistakes_get_a_pointed_message() {
-    let english = include_str!("../rulesets/english.toml");
+    let english = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/english.toml"
+    ));
     let edit = |from: &str, to: &str| {
         assert!(english.contains(from), "{from}");
         let text = english.replacen(from, to, 1);
@@ -783,7 +784,10 @@ fn more_mistakes_get_a_pointed_message() {
 
 #[test]
 fn non_ascii_text_does_not_upset_positions() {
-    let english = include_str!("../rulesets/english.toml");
+    let english = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/english.toml"
+    ));
     let text = english.replacen(
         "name = \"English draughts\"",
         "name = \"Dame à la française\"\nfoo = \"é\"",

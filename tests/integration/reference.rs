@@ -1,4 +1,4 @@
-//! The fast move generator against the plain one in `tests/common/reference.rs`.
+//! The fast move generator against the plain one in `common/reference.rs`.
 //!
 //! Both must list the same moves, identified by RULES.md as start, end and
 //! captured set (plus whether the piece ends as a king), in every position: the
@@ -6,14 +6,13 @@
 //! captures, and a few plies of a random game from each. The fast generator's
 //! path of a move must be one the plain generator also finds for it.
 //!
-//! `PROPTEST_CASES=20000 cargo test --release --test reference` runs more cases;
-//! `cargo test --release --test reference -- --ignored` runs the deeper perfts.
+//! `PROPTEST_CASES=20000 cargo test --release --test integration reference::` runs more
+//! cases; `cargo test --release --test integration reference:: -- --ignored` runs the deeper
+//! perfts.
 
-mod common;
-
+use crate::common::reference::{self as plain, Board, Coord, RefMove};
+use crate::common::{arb, builtin as rules, proptest_config as config};
 use checkers::{fen, legal_moves, perft, Position, SquareNotation};
-use common::reference::{self as plain, Board, Coord, RefMove};
-use common::{arb, builtin as rules, proptest_config as config};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
@@ -146,7 +145,7 @@ fn start_perft_german() {
     start_perft("german", START_DEPTH);
 }
 
-/// Deeper: `cargo test --release --test reference -- --ignored`.
+/// Deeper: `cargo test --release --test integration reference:: -- --ignored`.
 #[test]
 #[ignore]
 fn start_perft_deep() {
@@ -157,7 +156,7 @@ fn start_perft_deep() {
 
 /// Prints the reference generator's start-position perft counts, the source of the
 /// dammen64 and german lines of `tests/data/perft.txt`: `REF_PERFT_DEPTH=11
-/// [REF_PERFT_VARIANT=german] cargo test --test reference print_reference_perft --
+/// [REF_PERFT_VARIANT=german] cargo test --test integration print_reference_perft --
 /// --ignored --nocapture`.
 #[test]
 #[ignore]

@@ -1,11 +1,9 @@
 //! Properties every position and every legal move must have, on random positions
-//! biased towards captures (see `tests/common/arb.rs`), in every variant.
+//! biased towards captures (see `common/arb.rs`), in every variant.
 
-mod common;
-
+use crate::common::{arb, builtin as rules, proptest_config as config};
 use checkers::rules::CaptureChoice;
 use checkers::{fen, legal_moves, notation, Color, Piece, Position, Ruleset, SquareNotation};
-use common::{arb, builtin as rules, proptest_config as config};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
