@@ -175,7 +175,10 @@ pub mod builtin {
 const BUILT_IN: [(&str, &str); 5] = [
     (builtin::ENGLISH, include_str!("../rulesets/english.toml")),
     (builtin::DAMMEN64, include_str!("../rulesets/dammen64.toml")),
-    (builtin::BRAZILIAN, include_str!("../rulesets/brazilian.toml")),
+    (
+        builtin::BRAZILIAN,
+        include_str!("../rulesets/brazilian.toml"),
+    ),
     (builtin::RUSSIAN, include_str!("../rulesets/russian.toml")),
     (builtin::GERMAN, include_str!("../rulesets/german.toml")),
 ];
