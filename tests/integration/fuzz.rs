@@ -6,6 +6,7 @@
 use crate::common::proptest_config as config;
 use checkers::notation::MoveText;
 use checkers::pdn::{read_games, replay, variant_of};
+use checkers::rules::builtin::{ENGLISH, RUSSIAN};
 use checkers::{fen, Position, Ruleset};
 use proptest::prelude::*;
 
@@ -51,7 +52,7 @@ proptest! {
 
     #[test]
     fn move_text_reader(s in prop_oneof![any::<String>(), "[0-9a-hx:\\- ]{0,20}"]) {
-        let rules = Ruleset::builtin("russian").unwrap();
+        let rules = Ruleset::builtin(RUSSIAN).unwrap();
         let pos = Position::initial(rules.first_move);
         if let Ok(t) = MoveText::parse(&s) {
             let _ = t.resolve(&pos, &rules);
@@ -62,7 +63,7 @@ proptest! {
     fn pdn_reader(s in prop_oneof![any::<String>(), mutated(PDN), pdn_alphabet()]) {
         if let Ok(games) = read_games(&s) {
             for g in &games {
-                let rules = variant_of(g).unwrap_or_else(|| Ruleset::builtin("english").unwrap());
+                let rules = variant_of(g).unwrap_or_else(|| Ruleset::builtin(ENGLISH).unwrap());
                 let _ = replay(g, &rules);
             }
         }

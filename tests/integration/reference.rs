@@ -12,7 +12,8 @@
 
 use crate::common::reference::{self as plain, Board, Coord, RefMove};
 use crate::common::{arb, builtin as rules, proptest_config as config};
-use checkers::{fen, legal_moves, perft, Position, SquareNotation};
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
+use checkers::{fen, legal_moves, perft, Position, Ruleset, SquareNotation};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
@@ -122,34 +123,34 @@ const START_DEPTH: u32 = 9;
 
 #[test]
 fn start_perft_english() {
-    start_perft("english", START_DEPTH);
+    start_perft(ENGLISH, START_DEPTH);
 }
 
 #[test]
 fn start_perft_dammen64() {
-    start_perft("dammen64", START_DEPTH);
+    start_perft(DAMMEN64, START_DEPTH);
 }
 
 #[test]
 fn start_perft_brazilian() {
-    start_perft("brazilian", START_DEPTH);
+    start_perft(BRAZILIAN, START_DEPTH);
 }
 
 #[test]
 fn start_perft_russian() {
-    start_perft("russian", START_DEPTH);
+    start_perft(RUSSIAN, START_DEPTH);
 }
 
 #[test]
 fn start_perft_german() {
-    start_perft("german", START_DEPTH);
+    start_perft(GERMAN, START_DEPTH);
 }
 
 /// Deeper: `cargo test --release --test integration reference:: -- --ignored`.
 #[test]
 #[ignore]
 fn start_perft_deep() {
-    for v in arb::VARIANTS {
+    for v in Ruleset::builtin_ids() {
         start_perft(v, 10);
     }
 }
@@ -166,7 +167,7 @@ fn print_reference_perft() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(8);
     let only = std::env::var("REF_PERFT_VARIANT").ok();
-    for v in arb::VARIANTS {
+    for v in Ruleset::builtin_ids() {
         if only.as_deref().is_some_and(|o| o != v) {
             continue;
         }
@@ -195,27 +196,27 @@ proptest! {
 
     #[test]
     fn random_positions_english(pos in arb::position(), w in walk()) {
-        compare_walk("english", pos, &w)?;
+        compare_walk(ENGLISH, pos, &w)?;
     }
 
     #[test]
     fn random_positions_dammen64(pos in arb::position(), w in walk()) {
-        compare_walk("dammen64", pos, &w)?;
+        compare_walk(DAMMEN64, pos, &w)?;
     }
 
     #[test]
     fn random_positions_brazilian(pos in arb::position(), w in walk()) {
-        compare_walk("brazilian", pos, &w)?;
+        compare_walk(BRAZILIAN, pos, &w)?;
     }
 
     #[test]
     fn random_positions_russian(pos in arb::position(), w in walk()) {
-        compare_walk("russian", pos, &w)?;
+        compare_walk(RUSSIAN, pos, &w)?;
     }
 
     #[test]
     fn random_positions_german(pos in arb::position(), w in walk()) {
-        compare_walk("german", pos, &w)?;
+        compare_walk(GERMAN, pos, &w)?;
     }
 }
 
@@ -250,7 +251,7 @@ fn fixed_positions_agree() {
     ];
     for f in fens {
         let pos = fen::parse(f).unwrap();
-        for v in arb::VARIANTS {
+        for v in Ruleset::builtin_ids() {
             if let Err(e) = compare(&pos, v) {
                 panic!("{e}");
             }

@@ -5,8 +5,9 @@
 //! move lists are compared in full, written as a reader would write them:
 //! `c3xe5xg7 takes d4 f6`, `b6xd8 takes c7, crowned`, `c3-d4`.
 
-use crate::common::{board, sq};
+use crate::common::{board, builtins_where, sq};
 use checkers::game::GameError;
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
 use checkers::rules::{
     CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture, ResetEvent,
 };
@@ -14,9 +15,6 @@ use checkers::{
     fen, legal_moves, notation, Color, Game, Move, MoveError, Outcome, OutcomeReason, Position,
     Ruleset, Square, SquareNotation,
 };
-
-const VARIANTS: [&str; 5] = ["english", "dammen64", "brazilian", "russian", "german"];
-const FLYING_KINGS: [&str; 3] = ["brazilian", "russian", "german"];
 
 mod all_variants;
 mod capture_choice;

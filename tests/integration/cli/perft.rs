@@ -1,6 +1,7 @@
 //! `checkers perft`: the count, as text or JSON, and divided by first move.
 
 use super::*;
+use checkers::rules::builtin::RUSSIAN;
 
 #[test]
 fn perft_prints_the_count() {
@@ -59,7 +60,7 @@ fn perft_divide_lines_sum_to_the_total() {
     );
     let checked = checkers::perft(
         &checkers::Position::initial(checkers::Color::White),
-        &Ruleset::builtin("russian").unwrap(),
+        &Ruleset::builtin(RUSSIAN).unwrap(),
         5,
     );
     assert_eq!(sum, checked);

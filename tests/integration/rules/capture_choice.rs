@@ -39,27 +39,27 @@ fn assert_must_take_the_most(id: &str) {
 
 #[test]
 fn english_may_choose_a_shorter_capture() {
-    assert_any_capture_may_be_chosen("english");
+    assert_any_capture_may_be_chosen(ENGLISH);
 }
 
 #[test]
 fn dammen64_must_take_the_most_pieces() {
-    assert_must_take_the_most("dammen64");
+    assert_must_take_the_most(DAMMEN64);
 }
 
 #[test]
 fn brazilian_must_take_the_most_pieces() {
-    assert_must_take_the_most("brazilian");
+    assert_must_take_the_most(BRAZILIAN);
 }
 
 #[test]
 fn russian_may_choose_a_shorter_capture() {
-    assert_any_capture_may_be_chosen("russian");
+    assert_any_capture_may_be_chosen(RUSSIAN);
 }
 
 #[test]
 fn german_may_choose_a_shorter_capture() {
-    assert_any_capture_may_be_chosen("german");
+    assert_any_capture_may_be_chosen(GERMAN);
 }
 
 /// c3 can take the king on b4; g1 can take the man on f2, and the man on f4 too if there.
@@ -99,12 +99,12 @@ fn assert_a_king_counts_as_one_piece(id: &str) {
 
 #[test]
 fn dammen64_a_king_counts_as_one_piece_when_taking_the_most() {
-    assert_a_king_counts_as_one_piece("dammen64");
+    assert_a_king_counts_as_one_piece(DAMMEN64);
 }
 
 #[test]
 fn brazilian_a_king_counts_as_one_piece_when_taking_the_most() {
-    assert_a_king_counts_as_one_piece("brazilian");
+    assert_a_king_counts_as_one_piece(BRAZILIAN);
 }
 
 /// The king on h6 can take g7; the man on a1 can take b2, and d4 too if there.
@@ -144,10 +144,10 @@ fn assert_king_capture_has_no_priority(id: &str) {
 
 #[test]
 fn dammen64_a_king_capture_has_no_priority_over_an_equal_or_larger_man_capture() {
-    assert_king_capture_has_no_priority("dammen64");
+    assert_king_capture_has_no_priority(DAMMEN64);
 }
 
 #[test]
 fn brazilian_a_king_capture_has_no_priority_over_an_equal_or_larger_man_capture() {
-    assert_king_capture_has_no_priority("brazilian");
+    assert_king_capture_has_no_priority(BRAZILIAN);
 }

@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn an_illegal_move_is_refused_with_the_reason_a_capture_is_mandatory() {
     let pos = board(Color::White, THREE_OR_ONE);
-    for id in VARIANTS {
+    for id in Ruleset::builtin_ids() {
         assert_eq!(refusal(id, &pos, "a1-b2"), "a capture is mandatory", "{id}");
         let mut game = Game::from_position(rules(id), pos);
         match game.play_text("a1-b2") {
@@ -22,7 +22,7 @@ fn an_illegal_move_is_refused_with_the_reason_a_capture_is_mandatory() {
 #[test]
 fn an_illegal_move_is_refused_with_the_reason_you_must_take_the_most_pieces() {
     let pos = board(Color::White, THREE_OR_ONE);
-    for id in ["dammen64", "brazilian"] {
+    for id in builtins_where(|r| r.capture_choice == CaptureChoice::MostPieces) {
         let mut game = Game::from_position(rules(id), pos);
         match game.play_text("h4xf6") {
             Err(GameError::Move(MoveError::Illegal { reason, .. })) => {
@@ -42,7 +42,7 @@ fn an_illegal_move_is_refused_with_the_reason_you_must_take_the_most_pieces() {
 #[test]
 fn an_illegal_move_costs_nothing() {
     let pos = board(Color::White, THREE_OR_ONE);
-    for id in VARIANTS {
+    for id in Ruleset::builtin_ids() {
         let mut game = Game::from_position(rules(id), pos);
         let refused = if rules(id).capture_choice == CaptureChoice::MostPieces {
             "h4xf6"

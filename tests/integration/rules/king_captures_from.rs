@@ -17,11 +17,11 @@ const KING_AT_A_DISTANCE: &str = "
 #[test]
 fn english_king_captures_only_an_adjacent_piece() {
     assert_eq!(
-        rules("english").king_captures_from,
+        rules(ENGLISH).king_captures_from,
         KingCapturesFrom::Adjacent
     );
     assert_moves(
-        "english",
+        ENGLISH,
         &board(Color::White, KING_AT_A_DISTANCE),
         &["a1-b2"],
     );
@@ -30,11 +30,11 @@ fn english_king_captures_only_an_adjacent_piece() {
 #[test]
 fn dammen64_king_captures_only_an_adjacent_piece() {
     assert_eq!(
-        rules("dammen64").king_captures_from,
+        rules(DAMMEN64).king_captures_from,
         KingCapturesFrom::Adjacent
     );
     assert_moves(
-        "dammen64",
+        DAMMEN64,
         &board(Color::White, KING_AT_A_DISTANCE),
         &["a1-b2"],
     );
@@ -43,7 +43,7 @@ fn dammen64_king_captures_only_an_adjacent_piece() {
 #[test]
 fn brazilian_king_captures_from_a_distance() {
     assert_moves(
-        "brazilian",
+        BRAZILIAN,
         &board(Color::White, KING_AT_A_DISTANCE),
         &[
             "a1xe5 takes d4",
@@ -57,7 +57,7 @@ fn brazilian_king_captures_from_a_distance() {
 #[test]
 fn russian_king_captures_from_a_distance() {
     assert_moves(
-        "russian",
+        RUSSIAN,
         &board(Color::White, KING_AT_A_DISTANCE),
         &[
             "a1xe5 takes d4",
@@ -71,7 +71,7 @@ fn russian_king_captures_from_a_distance() {
 #[test]
 fn german_king_captures_from_a_distance() {
     assert_moves(
-        "german",
+        GERMAN,
         &board(Color::White, KING_AT_A_DISTANCE),
         &["a1xe5 takes d4"],
     );

@@ -23,9 +23,9 @@ const ANY_BEYOND: [&str; 4] = [
 
 #[test]
 fn english_king_lands_directly_behind_the_piece_taken() {
-    assert_eq!(rules("english").king_lands, KingLands::DirectlyBehind);
+    assert_eq!(rules(ENGLISH).king_lands, KingLands::DirectlyBehind);
     assert_moves(
-        "english",
+        ENGLISH,
         &board(Color::White, KING_NEXT_TO),
         &["c3xe5 takes d4"],
     );
@@ -33,9 +33,9 @@ fn english_king_lands_directly_behind_the_piece_taken() {
 
 #[test]
 fn dammen64_king_lands_directly_behind_the_piece_taken() {
-    assert_eq!(rules("dammen64").king_lands, KingLands::DirectlyBehind);
+    assert_eq!(rules(DAMMEN64).king_lands, KingLands::DirectlyBehind);
     assert_moves(
-        "dammen64",
+        DAMMEN64,
         &board(Color::White, KING_NEXT_TO),
         &["c3xe5 takes d4"],
     );
@@ -43,21 +43,21 @@ fn dammen64_king_lands_directly_behind_the_piece_taken() {
 
 #[test]
 fn brazilian_king_lands_on_any_empty_square_beyond() {
-    assert_eq!(rules("brazilian").king_lands, KingLands::AnyEmptyBeyond);
-    assert_moves("brazilian", &board(Color::White, KING_NEXT_TO), &ANY_BEYOND);
+    assert_eq!(rules(BRAZILIAN).king_lands, KingLands::AnyEmptyBeyond);
+    assert_moves(BRAZILIAN, &board(Color::White, KING_NEXT_TO), &ANY_BEYOND);
 }
 
 #[test]
 fn russian_king_lands_on_any_empty_square_beyond() {
-    assert_eq!(rules("russian").king_lands, KingLands::AnyEmptyBeyond);
-    assert_moves("russian", &board(Color::White, KING_NEXT_TO), &ANY_BEYOND);
+    assert_eq!(rules(RUSSIAN).king_lands, KingLands::AnyEmptyBeyond);
+    assert_moves(RUSSIAN, &board(Color::White, KING_NEXT_TO), &ANY_BEYOND);
 }
 
 #[test]
 fn german_king_lands_directly_behind_the_piece_taken() {
-    assert_eq!(rules("german").king_lands, KingLands::DirectlyBehind);
+    assert_eq!(rules(GERMAN).king_lands, KingLands::DirectlyBehind);
     assert_moves(
-        "german",
+        GERMAN,
         &board(Color::White, KING_NEXT_TO),
         &["c3xe5 takes d4"],
     );
@@ -76,5 +76,5 @@ fn german_king_lands_directly_behind_the_piece_taken() {
         W . . . . . . .
     ",
     );
-    assert_moves("german", &pos, &["a1xd4 takes c3"]);
+    assert_moves(GERMAN, &pos, &["a1xd4 takes c3"]);
 }

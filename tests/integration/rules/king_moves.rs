@@ -22,30 +22,30 @@ const ANY_DISTANCE: [&str; 12] = [
 
 #[test]
 fn english_king_moves_one_square() {
-    assert_eq!(rules("english").king_moves, KingMoves::OneSquare);
-    assert_moves("english", &board(Color::White, KING_ALONE), &ONE_SQUARE);
+    assert_eq!(rules(ENGLISH).king_moves, KingMoves::OneSquare);
+    assert_moves(ENGLISH, &board(Color::White, KING_ALONE), &ONE_SQUARE);
 }
 
 #[test]
 fn dammen64_king_moves_one_square() {
-    assert_eq!(rules("dammen64").king_moves, KingMoves::OneSquare);
-    assert_moves("dammen64", &board(Color::White, KING_ALONE), &ONE_SQUARE);
+    assert_eq!(rules(DAMMEN64).king_moves, KingMoves::OneSquare);
+    assert_moves(DAMMEN64, &board(Color::White, KING_ALONE), &ONE_SQUARE);
 }
 
 #[test]
 fn brazilian_king_moves_any_distance() {
-    assert_eq!(rules("brazilian").king_moves, KingMoves::AnyDistance);
-    assert_moves("brazilian", &board(Color::White, KING_ALONE), &ANY_DISTANCE);
+    assert_eq!(rules(BRAZILIAN).king_moves, KingMoves::AnyDistance);
+    assert_moves(BRAZILIAN, &board(Color::White, KING_ALONE), &ANY_DISTANCE);
 }
 
 #[test]
 fn russian_king_moves_any_distance() {
-    assert_eq!(rules("russian").king_moves, KingMoves::AnyDistance);
-    assert_moves("russian", &board(Color::White, KING_ALONE), &ANY_DISTANCE);
+    assert_eq!(rules(RUSSIAN).king_moves, KingMoves::AnyDistance);
+    assert_moves(RUSSIAN, &board(Color::White, KING_ALONE), &ANY_DISTANCE);
 }
 
 #[test]
 fn german_king_moves_any_distance() {
-    assert_eq!(rules("german").king_moves, KingMoves::AnyDistance);
-    assert_moves("german", &board(Color::White, KING_ALONE), &ANY_DISTANCE);
+    assert_eq!(rules(GERMAN).king_moves, KingMoves::AnyDistance);
+    assert_moves(GERMAN, &board(Color::White, KING_ALONE), &ANY_DISTANCE);
 }

@@ -16,33 +16,25 @@ pub(super) const BEHIND: &str = "
 
 #[test]
 fn english_men_do_not_capture_backwards() {
-    assert_moves("english", &board(Color::White, BEHIND), &["e5-d6", "e5-f6"]);
+    assert_moves(ENGLISH, &board(Color::White, BEHIND), &["e5-d6", "e5-f6"]);
 }
 
 #[test]
 fn dammen64_men_do_not_capture_backwards() {
-    assert_moves(
-        "dammen64",
-        &board(Color::White, BEHIND),
-        &["e5-d6", "e5-f6"],
-    );
+    assert_moves(DAMMEN64, &board(Color::White, BEHIND), &["e5-d6", "e5-f6"]);
 }
 
 #[test]
 fn brazilian_men_capture_backwards() {
-    assert_moves(
-        "brazilian",
-        &board(Color::White, BEHIND),
-        &["e5xc3 takes d4"],
-    );
+    assert_moves(BRAZILIAN, &board(Color::White, BEHIND), &["e5xc3 takes d4"]);
 }
 
 #[test]
 fn russian_men_capture_backwards() {
-    assert_moves("russian", &board(Color::White, BEHIND), &["e5xc3 takes d4"]);
+    assert_moves(RUSSIAN, &board(Color::White, BEHIND), &["e5xc3 takes d4"]);
 }
 
 #[test]
 fn german_men_do_not_capture_backwards() {
-    assert_moves("german", &board(Color::White, BEHIND), &["e5-d6", "e5-f6"]);
+    assert_moves(GERMAN, &board(Color::White, BEHIND), &["e5-d6", "e5-f6"]);
 }

@@ -21,25 +21,25 @@ fn assert_moves_first(id: &str, color: Color) {
 
 #[test]
 fn english_black_moves_first() {
-    assert_moves_first("english", Color::Black);
+    assert_moves_first(ENGLISH, Color::Black);
 }
 
 #[test]
 fn dammen64_black_moves_first() {
-    assert_moves_first("dammen64", Color::Black);
+    assert_moves_first(DAMMEN64, Color::Black);
 }
 
 #[test]
 fn brazilian_white_moves_first() {
-    assert_moves_first("brazilian", Color::White);
+    assert_moves_first(BRAZILIAN, Color::White);
 }
 
 #[test]
 fn russian_white_moves_first() {
-    assert_moves_first("russian", Color::White);
+    assert_moves_first(RUSSIAN, Color::White);
 }
 
 #[test]
 fn german_black_moves_first() {
-    assert_moves_first("german", Color::Black);
+    assert_moves_first(GERMAN, Color::Black);
 }

@@ -46,23 +46,23 @@ fn shuffle_then_capture(game: &mut Game, name: &str) {
 
 #[test]
 fn english_40_move_rule_draws_after_40_moves_each_not_one_ply_earlier() {
-    let r = rules("english");
+    let r = rules(ENGLISH);
     assert_eq!(r.no_progress.len(), 1);
     assert_eq!(r.no_progress[0].moves, 40);
-    let mut game = quiet_game("english");
+    let mut game = quiet_game(ENGLISH);
     assert_draw_after_quiet_plies(&mut game, "40-move rule", 80);
 }
 
 #[test]
 fn english_40_move_rule_resets_on_a_capture() {
-    let mut game = quiet_game("english");
+    let mut game = quiet_game(ENGLISH);
     shuffle_then_capture(&mut game, "40-move rule");
     assert_draw_after_quiet_plies(&mut game, "40-move rule", 80);
 }
 
 #[test]
 fn english_40_move_rule_resets_on_a_man_move() {
-    let mut game = quiet_game("english");
+    let mut game = quiet_game(ENGLISH);
     for m in SHUFFLE {
         play(&mut game, m);
     }
@@ -75,7 +75,7 @@ fn english_40_move_rule_resets_on_a_man_move() {
 #[test]
 fn english_40_move_rule_resets_on_a_promotion() {
     // A crowning is a man move.
-    let mut game = quiet_game("english");
+    let mut game = quiet_game(ENGLISH);
     for m in SHUFFLE {
         play(&mut game, m);
     }
@@ -140,67 +140,67 @@ fn assert_fifty_move_not_reset_by_a_plain_man_move(id: &str) {
 
 #[test]
 fn dammen64_50_move_rule_draws_after_50_moves_each_not_one_ply_earlier() {
-    assert_fifty_move_draw_not_one_ply_earlier("dammen64");
+    assert_fifty_move_draw_not_one_ply_earlier(DAMMEN64);
 }
 
 #[test]
 fn dammen64_50_move_rule_resets_on_a_capture() {
-    assert_fifty_move_reset_on_capture("dammen64");
+    assert_fifty_move_reset_on_capture(DAMMEN64);
 }
 
 #[test]
 fn dammen64_50_move_rule_resets_on_a_promotion() {
-    assert_fifty_move_reset_on_promotion("dammen64");
+    assert_fifty_move_reset_on_promotion(DAMMEN64);
 }
 
 #[test]
 fn dammen64_50_move_rule_is_not_reset_by_a_plain_man_move() {
-    assert_fifty_move_not_reset_by_a_plain_man_move("dammen64");
+    assert_fifty_move_not_reset_by_a_plain_man_move(DAMMEN64);
 }
 
 #[test]
 fn brazilian_50_move_rule_draws_after_50_moves_each_not_one_ply_earlier() {
-    assert_fifty_move_draw_not_one_ply_earlier("brazilian");
+    assert_fifty_move_draw_not_one_ply_earlier(BRAZILIAN);
 }
 
 #[test]
 fn brazilian_50_move_rule_resets_on_a_capture() {
-    assert_fifty_move_reset_on_capture("brazilian");
+    assert_fifty_move_reset_on_capture(BRAZILIAN);
 }
 
 #[test]
 fn brazilian_50_move_rule_resets_on_a_promotion() {
-    assert_fifty_move_reset_on_promotion("brazilian");
+    assert_fifty_move_reset_on_promotion(BRAZILIAN);
 }
 
 #[test]
 fn brazilian_50_move_rule_is_not_reset_by_a_plain_man_move() {
-    assert_fifty_move_not_reset_by_a_plain_man_move("brazilian");
+    assert_fifty_move_not_reset_by_a_plain_man_move(BRAZILIAN);
 }
 
 #[test]
 fn german_50_move_rule_draws_after_50_moves_each_not_one_ply_earlier() {
-    assert_fifty_move_draw_not_one_ply_earlier("german");
+    assert_fifty_move_draw_not_one_ply_earlier(GERMAN);
 }
 
 #[test]
 fn german_50_move_rule_resets_on_a_capture() {
-    assert_fifty_move_reset_on_capture("german");
+    assert_fifty_move_reset_on_capture(GERMAN);
 }
 
 #[test]
 fn german_50_move_rule_resets_on_a_promotion() {
-    assert_fifty_move_reset_on_promotion("german");
+    assert_fifty_move_reset_on_promotion(GERMAN);
 }
 
 #[test]
 fn german_50_move_rule_is_not_reset_by_a_plain_man_move() {
-    assert_fifty_move_not_reset_by_a_plain_man_move("german");
+    assert_fifty_move_not_reset_by_a_plain_man_move(GERMAN);
 }
 
 #[test]
 fn russian_15_move_kings_rule_draws_after_15_moves_each_not_one_ply_earlier() {
-    let mut game = quiet_game("russian");
+    let mut game = quiet_game(RUSSIAN);
     assert_draw_after_quiet_plies(&mut game, "15-move kings rule", 30);
     // Two kings against two: the three-kings count never started.
     assert_eq!(counter(&game, "three kings against one"), 0);
@@ -208,14 +208,14 @@ fn russian_15_move_kings_rule_draws_after_15_moves_each_not_one_ply_earlier() {
 
 #[test]
 fn russian_15_move_kings_rule_resets_on_a_capture() {
-    let mut game = quiet_game("russian");
+    let mut game = quiet_game(RUSSIAN);
     shuffle_then_capture(&mut game, "15-move kings rule");
     assert_draw_after_quiet_plies(&mut game, "15-move kings rule", 30);
 }
 
 #[test]
 fn russian_15_move_kings_rule_resets_on_a_man_move() {
-    let mut game = quiet_game("russian");
+    let mut game = quiet_game(RUSSIAN);
     for m in SHUFFLE {
         play(&mut game, m);
     }
@@ -244,7 +244,7 @@ fn russian_three_kings_against_a_lone_king_draw_after_15_moves_counted_from_when
         W . W . . . . .
     ",
     );
-    let mut game = Game::from_position(rules("russian"), pos);
+    let mut game = Game::from_position(rules(RUSSIAN), pos);
     for m in SHUFFLE {
         play(&mut game, m);
     }
@@ -279,7 +279,7 @@ fn wander_moving_men(game: &mut Game, plies: usize, every: usize) {
 /// `limit` plies.
 #[track_caller]
 fn assert_endgame_count(rows: &str, rule: &str, other: &str, plies: usize, limit: u32) {
-    let mut game = Game::from_position(rules("russian"), board(Color::White, rows));
+    let mut game = Game::from_position(rules(RUSSIAN), board(Color::White, rows));
     wander_moving_men(&mut game, plies, 21);
     assert_eq!(counter(&game, rule), plies as u32);
     assert_eq!(counter(&game, "15-move kings rule"), 0);
@@ -344,7 +344,7 @@ fn russian_endgame_counts_need_kings_on_both_sides_and_reset_on_a_promotion() {
         W . . . . . . .
     ",
     );
-    let mut game = Game::from_position(rules("russian"), pos);
+    let mut game = Game::from_position(rules(RUSSIAN), pos);
     play(&mut game, "a1-b2");
     play(&mut game, "h6-g5");
     play(&mut game, "b2-a1");
@@ -363,7 +363,7 @@ fn russian_endgame_counts_need_kings_on_both_sides_and_reset_on_a_promotion() {
         W . . . . . . .
     ",
     );
-    let mut game = Game::from_position(rules("russian"), pos);
+    let mut game = Game::from_position(rules(RUSSIAN), pos);
     play(&mut game, "h4-g5");
     play(&mut game, "e3-d4");
     assert_eq!(counter(&game, RULE), 2);

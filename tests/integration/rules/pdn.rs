@@ -4,14 +4,14 @@ use super::*;
 
 #[test]
 fn english_pdn_game_type_is_21() {
-    let r = rules("english");
+    let r = rules(ENGLISH);
     assert_eq!(r.pdn_game_type, Some(21));
     assert_eq!(r.pdn_variant, "English");
 }
 
 #[test]
 fn russian_pdn_game_type_is_25_with_colon_captures() {
-    let r = rules("russian");
+    let r = rules(RUSSIAN);
     assert_eq!(r.pdn_game_type, Some(25));
     assert_eq!(r.notation.capture_separator, ':');
     assert_eq!(r.pdn_variant, "Russian");
@@ -19,21 +19,21 @@ fn russian_pdn_game_type_is_25_with_colon_captures() {
 
 #[test]
 fn brazilian_pdn_game_type_is_26() {
-    let r = rules("brazilian");
+    let r = rules(BRAZILIAN);
     assert_eq!(r.pdn_game_type, Some(26));
     assert_eq!(r.pdn_variant, "Brazilian");
 }
 
 #[test]
 fn dammen64_has_no_pdn_game_type_only_a_variant_tag() {
-    let r = rules("dammen64");
+    let r = rules(DAMMEN64);
     assert_eq!(r.pdn_game_type, None);
     assert_eq!(r.pdn_variant, "Dammen 64");
 }
 
 #[test]
 fn german_has_no_pdn_game_type_only_a_variant_tag() {
-    let r = rules("german");
+    let r = rules(GERMAN);
     assert_eq!(r.pdn_game_type, None);
     assert_eq!(r.pdn_variant, "German Dame");
 }

@@ -45,32 +45,32 @@ fn assert_crowned_and_the_move_ends(id: &str) {
 
 #[test]
 fn english_man_reaching_the_last_row_mid_capture_is_crowned_and_the_move_ends() {
-    assert_crowned_and_the_move_ends("english");
+    assert_crowned_and_the_move_ends(ENGLISH);
 }
 
 #[test]
 fn dammen64_man_reaching_the_last_row_mid_capture_is_crowned_and_the_move_ends() {
-    assert_crowned_and_the_move_ends("dammen64");
+    assert_crowned_and_the_move_ends(DAMMEN64);
 }
 
 #[test]
 fn german_man_reaching_the_last_row_mid_capture_is_crowned_and_the_move_ends() {
-    assert_crowned_and_the_move_ends("german");
+    assert_crowned_and_the_move_ends(GERMAN);
 }
 
 #[test]
 fn brazilian_man_passing_last_row_mid_capture_is_not_crowned() {
     let pos = board(Color::White, CROWNING_THEN_NEAR);
     // It goes on capturing backwards as a man and ends on f6, uncrowned.
-    assert_moves("brazilian", &pos, &["b6xd8xf6 takes c7 e7"]);
-    let m = legal_moves(&pos, &rules("brazilian"))[0];
+    assert_moves(BRAZILIAN, &pos, &["b6xd8xf6 takes c7 e7"]);
+    let m = legal_moves(&pos, &rules(BRAZILIAN))[0];
     assert_eq!(
         pos.after(&m).piece_at(sq("f6")),
         Some(checkers::Piece::Man(Color::White))
     );
     // As a man it cannot take f6 from d8 at a distance, so that move ends on d8.
     assert_moves(
-        "brazilian",
+        BRAZILIAN,
         &board(Color::White, CROWNING_THEN_FAR),
         &["b6xd8 takes c7, crowned"],
     );
@@ -91,8 +91,8 @@ fn brazilian_man_ending_a_capture_on_the_last_row_is_crowned() {
         . . . . . . . .
     ",
     );
-    assert_moves("brazilian", &pos, &["d4xb6xd8 takes c5 c7, crowned"]);
-    let m = legal_moves(&pos, &rules("brazilian"))[0];
+    assert_moves(BRAZILIAN, &pos, &["d4xb6xd8 takes c5 c7, crowned"]);
+    let m = legal_moves(&pos, &rules(BRAZILIAN))[0];
     assert_eq!(
         pos.after(&m).piece_at(sq("d8")),
         Some(checkers::Piece::King(Color::White))
@@ -103,7 +103,7 @@ fn brazilian_man_ending_a_capture_on_the_last_row_is_crowned() {
 fn russian_man_crowned_mid_capture_goes_on_capturing_as_king() {
     // From d8, as a king: f6 is taken from a distance, and the king lands anywhere beyond.
     assert_moves(
-        "russian",
+        RUSSIAN,
         &board(Color::White, CROWNING_THEN_FAR),
         &[
             "b6xd8xg5 takes c7 f6, crowned",
@@ -112,7 +112,7 @@ fn russian_man_crowned_mid_capture_goes_on_capturing_as_king() {
     );
     let pos = board(Color::White, CROWNING_THEN_NEAR);
     assert_moves(
-        "russian",
+        RUSSIAN,
         &pos,
         &[
             "b6xd8xf6 takes c7 e7, crowned",
@@ -120,7 +120,7 @@ fn russian_man_crowned_mid_capture_goes_on_capturing_as_king() {
             "b6xd8xh4 takes c7 e7, crowned",
         ],
     );
-    let m = notation::parse_move("b6xd8xh4", &pos, &rules("russian")).unwrap();
+    let m = notation::parse_move("b6xd8xh4", &pos, &rules(RUSSIAN)).unwrap();
     assert_eq!(
         pos.after(&m).piece_at(sq("h4")),
         Some(checkers::Piece::King(Color::White))

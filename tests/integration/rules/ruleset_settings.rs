@@ -5,7 +5,7 @@ use super::*;
 
 #[test]
 fn each_difference_is_a_setting_of_the_variants_ruleset_file() {
-    for id in VARIANTS {
+    for id in Ruleset::builtin_ids() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("rulesets")
             .join(format!("{id}.toml"));

@@ -1,5 +1,7 @@
 //! Seed: each variant's rules come from one published source.
 
+use super::*;
+
 /// The ruleset file names the seed of RULES.md its rules come from.
 #[track_caller]
 fn assert_cites_seed(id: &str, cite: &str) {
@@ -17,25 +19,25 @@ fn assert_cites_seed(id: &str, cite: &str) {
 
 #[test]
 fn english_rules_come_from_seeds_002_and_000() {
-    assert_cites_seed("english", "seeds 002 and 000");
+    assert_cites_seed(ENGLISH, "seeds 002 and 000");
 }
 
 #[test]
 fn dammen64_rules_come_from_seed_000() {
-    assert_cites_seed("dammen64", "seed 000");
+    assert_cites_seed(DAMMEN64, "seed 000");
 }
 
 #[test]
 fn brazilian_rules_come_from_seed_001() {
-    assert_cites_seed("brazilian", "seed 001");
+    assert_cites_seed(BRAZILIAN, "seed 001");
 }
 
 #[test]
 fn russian_rules_come_from_seed_003() {
-    assert_cites_seed("russian", "seed 003");
+    assert_cites_seed(RUSSIAN, "seed 003");
 }
 
 #[test]
 fn german_rules_come_from_seed_004() {
-    assert_cites_seed("german", "seed 004");
+    assert_cites_seed(GERMAN, "seed 004");
 }

@@ -61,27 +61,27 @@ fn assert_numeric_notation(id: &str) {
 
 #[test]
 fn english_writes_squares_as_numbers() {
-    assert_numeric_notation("english");
+    assert_numeric_notation(ENGLISH);
 }
 
 #[test]
 fn dammen64_writes_squares_as_numbers() {
-    assert_numeric_notation("dammen64");
+    assert_numeric_notation(DAMMEN64);
 }
 
 #[test]
 fn german_writes_squares_as_numbers() {
-    assert_numeric_notation("german");
+    assert_numeric_notation(GERMAN);
 }
 
 #[test]
 fn brazilian_writes_squares_algebraically_with_x() {
-    let r = rules("brazilian");
+    let r = rules(BRAZILIAN);
     assert_eq!(r.notation.squares, SquareNotation::Algebraic);
     assert_eq!(r.notation.capture_separator, 'x');
-    assert_eq!(written("brazilian", Color::White, BEHIND), ["e5xc3"]);
+    assert_eq!(written(BRAZILIAN, Color::White, BEHIND), ["e5xc3"]);
     assert_eq!(
-        written("brazilian", Color::White, WHITE_TAKES_TWICE),
+        written(BRAZILIAN, Color::White, WHITE_TAKES_TWICE),
         ["c3xe5xg7"]
     );
     let start = Position::initial(r.first_move);
@@ -97,11 +97,11 @@ fn brazilian_writes_squares_algebraically_with_x() {
 
 #[test]
 fn russian_writes_squares_algebraically_with_colon() {
-    let r = rules("russian");
+    let r = rules(RUSSIAN);
     assert_eq!(r.notation.squares, SquareNotation::Algebraic);
     assert_eq!(r.notation.capture_separator, ':');
     assert_eq!(
-        written("russian", Color::White, WHITE_TAKES_TWICE),
+        written(RUSSIAN, Color::White, WHITE_TAKES_TWICE),
         ["c3:e5:g7"]
     );
     let start = Position::initial(r.first_move);

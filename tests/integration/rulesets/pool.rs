@@ -1,6 +1,7 @@
 //! A sixth variant, only a file.
 
 use super::*;
+use checkers::rules::builtin::{BRAZILIAN, ENGLISH, RUSSIAN};
 
 fn pool() -> Ruleset {
     Ruleset::from_file(&dir("tests/good_rulesets/pool.toml")).unwrap_or_else(|e| panic!("{e}"))
@@ -102,11 +103,11 @@ fn pool_shows_its_own_rules_in_play() {
     assert_eq!(paths, vec![vec![9, 2, 11, 20], vec![21, 14]]);
     assert_eq!(piece, Some(Piece::Man(Color::White)), "pool: not crowned");
 
-    let (paths, piece) = moves_and_piece_on_h4(&Ruleset::builtin("brazilian").unwrap());
+    let (paths, piece) = moves_and_piece_on_h4(&Ruleset::builtin(BRAZILIAN).unwrap());
     assert_eq!(paths, vec![vec![9, 2, 11, 20]], "brazilian: most pieces");
     assert_eq!(piece, Some(Piece::Man(Color::White)));
 
-    let (paths, piece) = moves_and_piece_on_h4(&Ruleset::builtin("russian").unwrap());
+    let (paths, piece) = moves_and_piece_on_h4(&Ruleset::builtin(RUSSIAN).unwrap());
     assert_eq!(paths, vec![vec![9, 2, 11, 20], vec![21, 14]]);
     assert_eq!(piece, Some(Piece::King(Color::White)), "russian: crowned");
 }
@@ -118,7 +119,7 @@ fn pool_kings_fly() {
     let pos = fen::parse("W:WK29:B1").unwrap();
     assert_eq!(legal_moves(&pos, &pool()).len(), 7);
     assert_eq!(
-        legal_moves(&pos, &Ruleset::builtin("english").unwrap()).len(),
+        legal_moves(&pos, &Ruleset::builtin(ENGLISH).unwrap()).len(),
         1
     );
 }
