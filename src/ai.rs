@@ -2,7 +2,11 @@
 
 pub mod arena;
 pub mod eval;
+pub mod evalfile;
+pub mod learned;
 pub mod search;
+pub mod selfplay;
+pub mod train;
 mod tt;
 
 pub use search::{search, Engine, Info, Limits, SearchResult, MATE, MATE_BOUND};

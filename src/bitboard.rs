@@ -19,15 +19,6 @@ pub const RANK_1: u64 = 0xF;
 /// Rank 8 (Black's back row, where White men are crowned).
 pub const RANK_8: u64 = 0xF << 32;
 
-/// The four diagonal directions as shift amounts: up-left, up-right, down-right, down-left.
-pub const DIRECTIONS: [i8; 4] = [4, 5, -4, -5];
-
-/// Shifts `b` one diagonal step in direction `d` (a member of [`DIRECTIONS`]).
-#[inline(always)]
-pub const fn step(b: u64, d: i8) -> u64 {
-    (if d > 0 { b << d } else { b >> (-d) }) & VALID
-}
-
 /// A set of squares.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u64);
@@ -150,6 +141,14 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The four diagonal directions as shift amounts: up-left, up-right, down-right, down-left.
+    const DIRECTIONS: [i8; 4] = [4, 5, -4, -5];
+
+    /// Shifts `b` one diagonal step in direction `d` (a member of [`DIRECTIONS`]).
+    const fn step(b: u64, d: i8) -> u64 {
+        (if d > 0 { b << d } else { b >> (-d) }) & VALID
+    }
 
     #[test]
     fn valid_mask_is_the_32_squares() {

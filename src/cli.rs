@@ -2,12 +2,13 @@
 
 use crate::tui;
 use checkers::Ruleset;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 mod engine;
 mod game;
+mod learn;
 mod matches;
 mod pdn_check;
 
@@ -23,7 +24,7 @@ const BAD_INPUT: i32 = 2;
 #[command(
     name = "checkers",
     version,
-    about = "Checkers and draughts in the terminal: english, dammen64, brazilian, russian and german rules",
+    about = format!("Checkers and draughts in the terminal: {} rules", variant_list("and")),
     long_about = None,
 )]
 struct Cli {
@@ -50,6 +51,10 @@ enum Command {
     Analyze(AnalyzeArgs),
     /// Play AI against AI from varied openings and report the score and Elo difference
     Match(MatchArgs),
+    /// Play the engine against itself and write training data (resumable)
+    Selfplay(SelfplayArgs),
+    /// Fit the evaluation's weights to self-play data, or run self-play and fitting end to end
+    Train(TrainArgs),
     /// Game records: check a PDN file
     #[command(subcommand)]
     Pdn(PdnCommand),
@@ -92,6 +97,73 @@ struct PdnCheckArgs {
     /// Rules for games whose GameType and Variant tags name no built-in variant
     #[arg(long, value_name = "NAME")]
     variant: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct SelfplayArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Games in the file when done (a file already there is continued)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    /// The data file to write (appended to, after its last whole game)
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Search depth per move
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// Varies the random plies after each book opening
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: one per core)
+    #[arg(long, value_parser = clap::value_parser!(usize))]
+    jobs: Option<usize>,
+    /// Play with the weights of this file instead of the built-in evaluation
+    #[arg(long, value_name = "FILE")]
+    eval: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct TrainArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Self-play data files to fit; without them, self-play is run first (see --rounds)
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// The weights file to write
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Replace --out if it exists
+    #[arg(long)]
+    force: bool,
+    /// Passes over the data
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    epochs: u32,
+    /// Share of the target taken from the search's score (the rest is the game's result)
+    #[arg(long, default_value_t = 0.5, value_parser = parse_share)]
+    lambda: f32,
+    /// Seed of the order the positions are visited in
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Without --data: rounds of self-play then fitting, each with the newest weights
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=20))]
+    rounds: u32,
+    /// Without --data: self-play games per round
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    /// Without --data: self-play search depth
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// Without --data: games played at once (default: one per core)
+    #[arg(long, value_parser = clap::value_parser!(usize))]
+    jobs: Option<usize>,
+}
+
+fn parse_share(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{s}` is not a share: give a number from 0 to 1")),
+    }
 }
 
 #[derive(Args, Debug)]
@@ -140,12 +212,11 @@ struct AnalyzeArgs {
     json: bool,
 }
 
-/// The rules for a game: optional, english by default.
+/// The rules for a game: optional, the default variant when not given.
 #[derive(Args, Debug)]
 #[group(required = false, multiple = false)]
 struct GameRulesArgs {
-    /// Built-in variant: english, dammen64, brazilian, russian or german
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = format!("Built-in variant: {}", variant_list("or")))]
     variant: Option<String>,
     /// A ruleset TOML file of your own (see README, "Writing a ruleset")
     #[arg(long, value_name = "FILE")]
@@ -171,8 +242,8 @@ struct PlayArgs {
     #[arg(long)]
     no_touch_move: bool,
     /// Keep this side at the bottom instead of turning the board to the player to move
-    #[arg(long, value_name = "SIDE", value_parser = ["white", "black"])]
-    bottom: Option<String>,
+    #[arg(long, value_name = "SIDE")]
+    bottom: Option<Side>,
     /// Open a game from a PDN file to step through it (←/→) and play on from any move
     #[arg(long, value_name = "FILE", conflicts_with = "fen")]
     load: Option<PathBuf>,
@@ -187,14 +258,64 @@ struct PlayArgs {
 #[derive(Args, Debug)]
 struct AiArgs {
     /// Which side the AI plays: white, black, both (watch it play itself) or none (hot-seat)
-    #[arg(long, value_name = "SIDE", value_parser = ["white", "black", "both", "none"])]
-    ai: Option<String>,
+    #[arg(long, value_name = "SIDE")]
+    ai: Option<AiSide>,
     /// AI strength, 1 (beginner) to 10 (full strength within the think time)
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     level: Option<u8>,
     /// Seconds per move at level 10 (decimals allowed)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     think_time: Option<f64>,
+}
+
+/// The built-in variants' ids as a sentence: "english, dammen64, … `last_word` german".
+fn variant_list(last_word: &str) -> String {
+    let ids: Vec<&str> = Ruleset::builtin_ids().collect();
+    match ids.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {last_word} {last}", rest.join(", ")),
+        _ => ids.join(""),
+    }
+}
+
+/// A side of the board, for `--bottom`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Side {
+    White,
+    Black,
+}
+
+impl From<Side> for checkers::Color {
+    fn from(s: Side) -> checkers::Color {
+        match s {
+            Side::White => checkers::Color::White,
+            Side::Black => checkers::Color::Black,
+        }
+    }
+}
+
+/// The side(s) the AI plays, for `--ai` and the config's `opponent`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum AiSide {
+    White,
+    Black,
+    Both,
+    None,
+}
+
+impl AiSide {
+    /// The config file's spelling, which is the flag's.
+    pub(crate) fn parse(text: &str) -> Option<AiSide> {
+        AiSide::from_str(text, false).ok()
+    }
+
+    fn plays(self, c: checkers::Color) -> bool {
+        match self {
+            AiSide::Both => true,
+            AiSide::None => false,
+            AiSide::White => c == checkers::Color::White,
+            AiSide::Black => c == checkers::Color::Black,
+        }
+    }
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -211,12 +332,11 @@ impl AiArgs {
         let d = tui::AiSettings::default();
         let side = self
             .ai
-            .as_deref()
-            .or(config.opponent.as_deref())
-            .unwrap_or("none");
+            .or(config.opponent.as_deref().and_then(AiSide::parse))
+            .unwrap_or(AiSide::None);
         tui::AiSettings {
-            white: matches!(side, "white" | "both"),
-            black: matches!(side, "black" | "both"),
+            white: side.plays(checkers::Color::White),
+            black: side.plays(checkers::Color::Black),
             level: self.level.or(config.level).unwrap_or(d.level),
             think_time: self
                 .think_time
@@ -230,8 +350,7 @@ impl AiArgs {
 #[derive(Args, Debug)]
 #[group(required = true, multiple = false)]
 struct RulesArgs {
-    /// Built-in variant: english, dammen64, brazilian, russian or german
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = format!("Built-in variant: {}", variant_list("or")))]
     variant: Option<String>,
     /// A ruleset TOML file of your own (see README, "Writing a ruleset")
     #[arg(long, value_name = "FILE")]
@@ -398,6 +517,8 @@ pub fn run() -> i32 {
         Some(Command::Play(a)) => play(&a, &cli.display),
         Some(Command::Analyze(a)) => analyze(&a),
         Some(Command::Match(a)) => run_match(&a),
+        Some(Command::Selfplay(a)) => learn::selfplay(&a),
+        Some(Command::Train(a)) => learn::train(&a),
         Some(Command::Pdn(PdnCommand::Check(a))) => pdn_check(&a),
         Some(Command::Completions { shell }) => {
             use clap::CommandFactory;
@@ -485,7 +606,7 @@ fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| Fail::Runtime(format!("cannot create {}: {e}", dir.display())))?;
             }
-            checkers::files::write_atomically(&path, crate::config::DEFAULT)
+            crate::files::write_atomically(&path, crate::config::default_text())
                 .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", path.display())))?;
             writeln!(io::stdout(), "wrote {}", path.display())?;
         }

@@ -1,18 +1,29 @@
 //! The user's config file: defaults for the game, refused loudly when wrong.
 
 use crate::tui::BoardColors;
-use checkers::files::line_col;
+use checkers::line_col;
 use ratatui::style::Color as Rgb;
 use serde::Deserialize;
 use std::path::PathBuf;
 use toml::Spanned;
 
 /// The file `checkers config init` writes: every setting, commented.
-pub const DEFAULT: &str = r##"# checkers configuration. Command-line flags override these settings.
+pub fn default_text() -> String {
+    let ids: Vec<&str> = checkers::Ruleset::builtin_ids().collect();
+    let list = match ids.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => ids.join(""),
+    };
+    TEMPLATE
+        .replace("{VARIANTS}", &list)
+        .replace("{DEFAULT}", checkers::rules::builtin::DEFAULT)
+}
+
+const TEMPLATE: &str = r##"# checkers configuration. Command-line flags override these settings.
 # Remove the leading "# " of a line to change it.
 
-# Variant of a new game: english, dammen64, brazilian, russian or german.
-# variant = "english"
+# Variant of a new game: {VARIANTS}.
+# variant = "{DEFAULT}"
 
 # Opponent: "none" (hot-seat), or the side the AI plays: "white", "black" or "both".
 # opponent = "none"
@@ -138,7 +149,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
     }
     if let Some(o) = raw.opponent {
         let v = o.get_ref();
-        if !["none", "white", "black", "both"].contains(&v.as_str()) {
+        if crate::cli::AiSide::parse(v).is_none() {
             return Err(at(o.span().start, format!("opponent = \"{v}\": use \"none\" (hot-seat), \"white\", \"black\" or \"both\" (the side the AI plays)")));
         }
         c.opponent = Some(v.clone());
@@ -207,14 +218,16 @@ pub fn load() -> Result<Config, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use checkers::rules::builtin;
 
     #[test]
     fn the_default_file_is_valid_and_means_the_defaults() {
-        let c = parse(DEFAULT, "config.toml").unwrap();
+        let text = default_text();
+        let c = parse(&text, "config.toml").unwrap();
         assert_eq!(c, parse("", "x").unwrap());
         assert!(c.touch_move && !c.ascii && c.level.is_none());
         // Uncommented, every line still parses.
-        let on: String = DEFAULT
+        let on: String = text
             .lines()
             .map(|l| {
                 l.strip_prefix("# ")
@@ -224,18 +237,19 @@ mod tests {
             .collect::<Vec<_>>()
             .join("\n");
         let c = parse(&on, "config.toml").unwrap();
-        assert_eq!(c.variant.as_deref(), Some("english"));
+        assert_eq!(c.variant.as_deref(), Some(builtin::DEFAULT));
         assert_eq!(c.level, Some(5));
         assert_eq!(c.colors, BoardColors::default());
     }
 
     #[test]
     fn bad_settings_are_refused_with_file_line_and_fix() {
+        let english_dammen64 = format!("{}, {}", builtin::ENGLISH, builtin::DAMMEN64);
         for (text, line, needle) in [
             ("levle = 3", 1, "levle"),
             ("\nlevel = 11", 2, "1 to 10"),
             ("level = \"high\"", 1, "invalid type"),
-            ("variant = \"chess\"", 1, "english, dammen64"),
+            ("variant = \"chess\"", 1, &english_dammen64),
             ("opponent = \"me\"", 1, "hot-seat"),
             ("think_time = 0.0", 1, "0.05 to 3600"),
             ("[theme]\ndark_square = \"brown\"", 2, "#rrggbb"),

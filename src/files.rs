@@ -1,11 +1,14 @@
-//! Writing files safely, and pointing into them in error messages.
+//! Writing files safely.
 
 use std::io;
 use std::path::Path;
 
-/// Writes `text` to `path` through a temporary file beside it and a rename, so
-/// that a crash, a kill or a full disk never leaves half a file behind.
-pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+/// Writes `contents` to `path` through a temporary file beside it, synced, then
+/// renamed over it, and the directory synced: a crash, a kill or a full disk never
+/// leaves half a file behind. The temporary file is created new (never through a
+/// link planted where it goes).
+pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
+    use std::io::Write;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -14,30 +17,52 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    let mut attempt = 0u32;
+    let (tmp, mut file) = loop {
+        let tmp = dir.join(format!(".{name}.tmp{}-{attempt}", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
+            Err(e) => return Err(e),
+        }
+    };
+    let result = file
+        .write_all(contents.as_ref())
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&tmp, path));
+    drop(file);
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
+        return result;
     }
-    result
+    // The rename is durable only once the directory is.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
-/// `offset` moved back to the nearest character boundary of `text`, so slicing never panics.
-pub fn floor_boundary(text: &str, offset: usize) -> usize {
-    let mut i = offset.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
+/// Reads a text file whole, refusing what is not a regular file (a terminal, a
+/// pipe that never ends) and anything over 4 GiB; the error is one line naming it.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    const LIMIT: u64 = 4 << 30;
+    let name = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("cannot read {name}: not a regular file"));
     }
-    i
-}
-
-/// The 1-based line and column (in characters) of byte `offset` in `text`, for
-/// error messages about a file; an offset inside a character counts as its start.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..floor_boundary(text, offset)];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
+    if meta.len() > LIMIT {
+        return Err(format!(
+            "cannot read {name}: {} bytes is too large",
+            meta.len()
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    String::from_utf8(bytes).map_err(|_| format!("cannot read {name}: it is not UTF-8 text"))
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! The game record: history, repetition, draw counters and the outcome.
 
+use crate::legality::{why_illegal, Illegal};
 use crate::movegen::legal_moves;
 use crate::moves::{Move, MoveList};
-use crate::notation::{parse_move, MoveError};
 use crate::position::Position;
 use crate::rules::{DrawCondition, NoProgressRule, ResetEvent, Ruleset};
 use crate::square::Color;
@@ -67,15 +67,24 @@ impl fmt::Display for Outcome {
 pub enum GameError {
     /// The game is already over.
     Over(Outcome),
-    /// The move is not legal, malformed or ambiguous.
-    Move(MoveError),
+    /// The move is not legal here.
+    Illegal {
+        /// The move refused.
+        mv: Move,
+        /// The rule it breaks.
+        why: Illegal,
+    },
 }
 
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::Over(o) => write!(f, "the game is over: {o}"),
-            GameError::Move(e) => e.fmt(f),
+            GameError::Illegal { mv, why } => {
+                let path: Vec<String> = mv.path().iter().map(|s| s.pdn().to_string()).collect();
+                let sep = if mv.is_capture() { "x" } else { "-" };
+                write!(f, "`{}` is illegal: {why}", path.join(sep))
+            }
         }
     }
 }
@@ -174,10 +183,10 @@ impl Game {
         let before = *self.position();
         let legal = legal_moves(&before, &self.rules);
         if !legal.iter().any(|l| l == m) {
-            return Err(GameError::Move(MoveError::Illegal {
-                text: crate::notation::write(m, &self.rules.notation),
-                reason: crate::notation::explain_illegal(&before, &self.rules, &m.path()),
-            }));
+            return Err(GameError::Illegal {
+                mv: *m,
+                why: why_illegal(&before, &self.rules, &m.path()),
+            });
         }
         self.push(before, *m);
         if self.redo.last() == Some(m) {
@@ -186,16 +195,6 @@ impl Game {
             self.redo.clear();
         }
         Ok(())
-    }
-
-    /// Parses, resolves and plays move text.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
-        if let Some(o) = self.outcome() {
-            return Err(GameError::Over(o));
-        }
-        let m = parse_move(text, self.position(), &self.rules).map_err(GameError::Move)?;
-        self.play(&m)?;
-        Ok(m)
     }
 
     fn push(&mut self, before: Position, m: Move) {

@@ -1,7 +1,7 @@
 //! `checkers hub`: the Hub protocol (Scan's text protocol, spoken by pydraughts
 //! and lidraughts bots) on standard input and output, so other programs can use
-//! the AI. Squares are the PDN numbers of RULES.md (1 = b8 … 32 = g1) in every
-//! variant. Only protocol lines go to standard output, nothing to standard error.
+//! the AI. Squares are the PDN numbers of docs/RULES.md (1 = b8 … 32 = g1) in
+//! every variant. Only protocol lines go to standard output, nothing to standard error.
 
 use checkers::ai::{Engine, Info, Limits, Past, MATE, MATE_BOUND};
 use checkers::{legal_moves, Game, Move, Position, Ruleset, Square};
@@ -10,8 +10,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
-
-const VARIANTS: &str = "english dammen64 brazilian russian german";
 
 /// `key=value` pairs of a command line; values may be quoted.
 fn args(rest: &str) -> Vec<(String, String)> {
@@ -153,7 +151,7 @@ struct Search {
 /// Runs the Hub loop until `quit` or the end of input; returns the exit code.
 pub fn run() -> i32 {
     let out = Arc::new(Mutex::new(io::stdout()));
-    let mut rules = Ruleset::builtin("english").expect("built-in");
+    let mut rules = Ruleset::builtin(checkers::rules::builtin::DEFAULT).expect("built-in");
     let mut hash_mb = 64usize;
     let mut engine = Arc::new(Mutex::new(Engine::new(&rules, hash_mb)));
     let mut pos = Position::initial(rules.first_move);
@@ -186,8 +184,9 @@ pub fn run() -> i32 {
                 say(
                     &out,
                     &format!(
-                        "param name=variant value={} type=enum values=\"{VARIANTS}\"",
-                        rules.id
+                        "param name=variant value={} type=enum values=\"{}\"",
+                        rules.id,
+                        Ruleset::builtin_ids().collect::<Vec<_>>().join(" ")
                     ),
                 );
                 say(

@@ -2,6 +2,7 @@
 
 mod cli;
 mod config;
+mod files;
 mod hub;
 mod tui;
 

@@ -12,7 +12,7 @@ pub const MAX_INTERMEDIATE: usize = 11;
 /// A legal move: its whole path and the squares it empties.
 ///
 /// Two capture sequences with the same start, end and captured set are one move
-/// (RULES.md); the path kept is the first one generated.
+/// (docs/RULES.md, one-move-per-capture-set); the path kept is the first one generated.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     captured: u64,
@@ -99,7 +99,7 @@ impl Move {
         v
     }
 
-    /// Whether two moves are the same by RULES.md: same start, end and captured set.
+    /// Whether two moves are the same by docs/RULES.md: same start, end and captured set.
     #[inline]
     pub(crate) fn same_move(&self, other: &Move) -> bool {
         self.from == other.from && self.to == other.to && self.captured == other.captured

@@ -4,10 +4,12 @@
 //! `c3:e5:g3`, `c3xe5`) are read in every variant; a move is written in the
 //! ruleset's notation with its full path.
 
+use crate::game::{Game, GameError, Outcome};
+use crate::legality::{why_illegal, Illegal};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
-use crate::rules::{CaptureChoice, Notation, Ruleset};
+use crate::position::Position;
+use crate::rules::{Notation, Ruleset};
 use crate::square::{parse_square, Square};
 use std::fmt;
 
@@ -20,7 +22,63 @@ pub struct MoveText {
     pub capture: bool,
 }
 
-/// Move text that is malformed, illegal here, or ambiguous here.
+/// Move text that is not a move at all, found without a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a move: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Well-formed move text that names no single legal move of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// No legal move matches.
+    Illegal {
+        /// The text given.
+        text: String,
+        /// The rule it breaks.
+        why: Illegal,
+        /// The rule in a player's words, squares written as the variant writes them.
+        reason: String,
+    },
+    /// Several legal moves match start and end; the full path picks one.
+    Ambiguous {
+        /// The text given.
+        text: String,
+        /// The matching moves, written with their full paths.
+        candidates: Vec<String>,
+    },
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResolveError::Illegal { text, reason, .. } => {
+                write!(f, "`{text}` is illegal: {reason}")
+            }
+            ResolveError::Ambiguous { text, candidates } => write!(
+                f,
+                "`{text}` is ambiguous: give the full path, one of {}",
+                candidates.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ResolveError {}
+
+/// Move text that is malformed, illegal here, or ambiguous here: [`parse_move`]'s
+/// error, which does both steps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// The text is not a move at all.
@@ -46,6 +104,26 @@ pub enum MoveError {
     },
 }
 
+impl From<ParseError> for MoveError {
+    fn from(e: ParseError) -> MoveError {
+        MoveError::Syntax {
+            text: e.text,
+            reason: e.reason,
+        }
+    }
+}
+
+impl From<ResolveError> for MoveError {
+    fn from(e: ResolveError) -> MoveError {
+        match e {
+            ResolveError::Illegal { text, reason, .. } => MoveError::Illegal { text, reason },
+            ResolveError::Ambiguous { text, candidates } => {
+                MoveError::Ambiguous { text, candidates }
+            }
+        }
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -62,10 +140,53 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// Why [`Game::play_text`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is already over.
+    Over(Outcome),
+    /// The text is malformed, illegal or ambiguous.
+    Move(MoveError),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Over(o) => write!(f, "the game is over: {o}"),
+            PlayError::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl Game {
+    /// Parses, resolves and plays move text.
+    ///
+    /// It lives with the notation: the game record knows moves, not how they are written.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::Over(o));
+        }
+        let m = parse_move(text, self.position(), self.rules()).map_err(PlayError::Move)?;
+        let result = self.play(&m);
+        let notation = &self.rules().notation;
+        let refused = |e: GameError| match e {
+            GameError::Over(o) => PlayError::Over(o),
+            GameError::Illegal { mv, why } => PlayError::Move(MoveError::Illegal {
+                text: write(&mv, notation),
+                reason: why.describe(notation.squares),
+            }),
+        };
+        result.map_err(refused)?;
+        Ok(m)
+    }
+}
+
 impl MoveText {
     /// Parses `11-15`, `15x24x31`, `c3-d4`, `c3:e5:g3` and the like.
-    pub fn parse(text: &str) -> Result<MoveText, MoveError> {
-        let syntax = |reason: String| MoveError::Syntax {
+    pub fn parse(text: &str) -> Result<MoveText, ParseError> {
+        let syntax = |reason: String| ParseError {
             text: text.to_string(),
             reason,
         };
@@ -88,7 +209,7 @@ impl MoveText {
                     ))
                 })
             })
-            .collect::<Result<Vec<Square>, MoveError>>()?;
+            .collect::<Result<Vec<Square>, ParseError>>()?;
         if squares.len() < 2 {
             return Err(syntax("a move needs a start and an end square".into()));
         }
@@ -102,7 +223,7 @@ impl MoveText {
     }
 
     /// The legal move of `pos` this text names.
-    pub fn resolve(&self, pos: &Position, rules: &Ruleset) -> Result<Move, MoveError> {
+    pub fn resolve(&self, pos: &Position, rules: &Ruleset) -> Result<Move, ResolveError> {
         let text = self.write_plain();
         let legal = legal_moves(pos, rules);
         let from = self.squares[0];
@@ -125,11 +246,15 @@ impl MoveText {
         };
         match matching.as_slice() {
             [m] => Ok(**m),
-            [] => Err(MoveError::Illegal {
-                reason: explain_illegal(pos, rules, &self.squares),
-                text,
-            }),
-            many => Err(MoveError::Ambiguous {
+            [] => {
+                let why = why_illegal(pos, rules, &self.squares);
+                Err(ResolveError::Illegal {
+                    reason: why.describe(rules.notation.squares),
+                    why,
+                    text,
+                })
+            }
+            many => Err(ResolveError::Ambiguous {
                 text,
                 candidates: many.iter().map(|m| write(m, &rules.notation)).collect(),
             }),
@@ -145,69 +270,22 @@ impl MoveText {
 
 /// Parses and resolves in one step.
 pub fn parse_move(text: &str, pos: &Position, rules: &Ruleset) -> Result<Move, MoveError> {
-    MoveText::parse(text)
-        .map_err(|e| with_text(e, text))?
-        .resolve(pos, rules)
-        .map_err(|e| with_text(e, text))
+    let with_text = |e: MoveError| {
+        let text = text.trim().to_string();
+        match e {
+            MoveError::Syntax { reason, .. } => MoveError::Syntax { text, reason },
+            MoveError::Illegal { reason, .. } => MoveError::Illegal { text, reason },
+            MoveError::Ambiguous { candidates, .. } => MoveError::Ambiguous { text, candidates },
+        }
+    };
+    let parsed = MoveText::parse(text).map_err(|e| with_text(e.into()))?;
+    parsed.resolve(pos, rules).map_err(|e| with_text(e.into()))
 }
 
-fn with_text(e: MoveError, text: &str) -> MoveError {
-    let text = text.trim().to_string();
-    match e {
-        MoveError::Syntax { reason, .. } => MoveError::Syntax { text, reason },
-        MoveError::Illegal { reason, .. } => MoveError::Illegal { text, reason },
-        MoveError::Ambiguous { candidates, .. } => MoveError::Ambiguous { text, candidates },
-    }
-}
-
-/// Why no legal move follows `squares` here, in a player's words (RULES.md, Display).
+/// Why no legal move follows `squares` here, in a player's words
+/// (docs/RULES.md, illegal-move-refused).
 pub fn explain_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> String {
-    let legal = legal_moves(pos, rules);
-    let from = squares[0];
-    let side = pos.side_to_move();
-    match pos.piece_at(from) {
-        None => {
-            return format!(
-                "there is no piece on {}",
-                rules.notation.squares.write(from)
-            )
-        }
-        Some(p) if p.color() != side => return "that is not your piece".to_string(),
-        _ => {}
-    }
-    if legal.is_empty() {
-        return "you have no legal move".to_string();
-    }
-    if legal[0].is_capture() {
-        let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
-        let from_moves = legal.iter().any(|m| m.from() == from);
-        if rules.capture_choice == CaptureChoice::MostPieces && most > 1 {
-            // The most-pieces rule has already removed this piece's shorter
-            // captures from the legal list: ask the rules without it.
-            let mut any = rules.clone();
-            any.capture_choice = CaptureChoice::Any;
-            if from_moves || legal_moves(pos, &any).iter().any(|m| m.from() == from) {
-                return format!("you must take the most pieces: {most}");
-            }
-        }
-        if !from_moves {
-            return "a capture is mandatory".to_string();
-        }
-        return "a capture must go on until no further capture is possible".to_string();
-    }
-    if legal.iter().all(|m| m.from() != from) {
-        return "that piece has no legal move".to_string();
-    }
-    if let (Some(Piece::Man(_)), Some(&to)) = (pos.piece_at(from), squares.last()) {
-        let backwards = match side {
-            crate::Color::White => to.rank() < from.rank(),
-            crate::Color::Black => to.rank() > from.rank(),
-        };
-        if backwards {
-            return "men do not move backwards".to_string();
-        }
-    }
-    "that piece cannot move there".to_string()
+    why_illegal(pos, rules, squares).describe(rules.notation.squares)
 }
 
 /// Writes `m` with its full path in `notation`.

@@ -1,8 +1,8 @@
 //! Perft: counting the leaves of the move tree, the move generator's contract.
 //!
-//! A move is counted once as RULES.md defines it: capture sequences with the same
-//! start, end and captured set are one move. That is the convention of the
-//! published figures kept in `tests/data/perft.txt`.
+//! A move is counted once as docs/RULES.md defines it (one-move-per-capture-set):
+//! capture sequences with the same start, end and captured set are one move. That
+//! is the convention of the published figures kept in `tests/data/perft.txt`.
 
 use crate::movegen::{count, dispatch, generate, Kernel, Run};
 use crate::moves::{Move, MoveList};

@@ -7,7 +7,7 @@ mod event;
 mod keymap;
 mod layout;
 #[cfg(test)]
-mod tests;
+mod test_support;
 mod theme;
 mod view;
 
@@ -77,28 +77,8 @@ fn event_loop(
     let size = terminal.size().map_err(|e| e.to_string())?;
     let mut app = app::App::new(opts, (size.width, size.height));
     let mut running: Option<Arc<AtomicBool>> = None;
-    let mut saver = autosave::Autosave::default();
     loop {
-        if app.start_menu.is_none() {
-            if let Some(problem) = saver.save(&app.game, &app.pdn_tags()) {
-                app.update(app::Action::Notice(problem));
-            }
-        }
-        for effect in std::mem::take(&mut app.effects) {
-            match effect {
-                app::Effect::Stop => {
-                    if let Some(stop) = running.take() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                app::Effect::Search(req) => {
-                    if let Some(stop) = running.take() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    running = Some(event::spawn_search(*req, tx.clone()));
-                }
-            }
-        }
+        run_effects(&mut app, &mut running, tx);
         // The size read here also covers a resize whose event was never seen.
         let size = terminal.size().map_err(|e| e.to_string())?;
         if (size.width, size.height) != app.size {
@@ -136,4 +116,57 @@ fn event_loop(
         stop.store(true, Ordering::Relaxed);
     }
     Ok(())
+}
+
+/// Does the work `update` asked for, in order: searches start and stop on
+/// their own threads, and what came of file work goes straight back to
+/// `update`, until nothing is left to do.
+fn run_effects(
+    app: &mut app::App,
+    running: &mut Option<Arc<AtomicBool>>,
+    tx: &Sender<event::Event>,
+) {
+    while !app.effects.is_empty() {
+        for effect in std::mem::take(&mut app.effects) {
+            match effect {
+                app::Effect::Stop => {
+                    if let Some(stop) = running.take() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                app::Effect::Search(req) => {
+                    if let Some(stop) = running.take() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    *running = Some(event::spawn_search(*req, tx.clone()));
+                }
+                app::Effect::File(work) => {
+                    if let Some(action) = do_file_work(work) {
+                        app.update(action);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Reads or writes the file `work` names, and says what came of it as an
+/// action for `update` (`None`: nothing to say). The one place the front end
+/// touches the file system during a game; the tests run file work through it too.
+fn do_file_work(work: app::FileWork) -> Option<app::Action> {
+    match work {
+        app::FileWork::Save { path, pdn } => {
+            let error = crate::files::write_atomically(std::path::Path::new(&path), &pdn)
+                .err()
+                .map(|e| e.to_string());
+            Some(app::Action::Saved { path, error })
+        }
+        app::FileWork::Load { path } => {
+            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
+            Some(app::Action::Loaded { path, text })
+        }
+        app::FileWork::Autosave { pdn, finished } => {
+            autosave::write(&pdn, finished).map(app::Action::Notice)
+        }
+    }
 }

@@ -9,7 +9,7 @@ Not part of `cargo test` (it needs `pip install pydraughts`):
 
 pydraughts' own play() numbers 8x8 squares its own way, so this script uses the
 lower-level calls: before each `go` it sends the current position with `pos`,
-built in RULES.md numbering (1 = b8 ... 32 = g1), and converts the `done` move
+built in docs/RULES.md numbering (1 = b8 ... 32 = g1), and converts the `done` move
 back to pydraughts' move. Exit code 0 when every game finishes with only legal
 moves, 1 otherwise, 2 when pydraughts or the binary is missing.
 """

@@ -10,7 +10,8 @@ own move lists, half random placements biased towards captures (many pieces,
 kings, lattices that invite long chains), asks our binary for the legal moves
 (`checkers moves --variant V --json`, one FEN per line on standard input, one
 JSON array per line back) and compares them with pydraughts' legal moves. A move
-is identified as RULES.md does: start square, end square, set of captured squares.
+is identified as docs/RULES.md does: start square, end square, set of captured
+squares.
 
 pydraughts traps this script handles:
   * an unknown variant name silently becomes 10x10 international draughts: only
@@ -35,7 +36,8 @@ import sys
 import time
 
 VARIANTS = ("english", "russian", "brazilian")
-# Side to move first (RULES.md): Black in english, White in russian and brazilian.
+# Side to move first (docs/RULES.md): Black in english, White in russian and
+# brazilian.
 START_FEN = {
     "english": "B:W21-32:B1-12",
     "russian": "W:W21-32:B1-12",

@@ -4,10 +4,13 @@
 //! where they fly, men that capture backwards defend differently, and the
 //! endgame knowledge about lone kings applies wherever kings fly.
 
+use super::evalfile::EvalFile;
+use super::learned::Learned;
 use crate::bitboard::{RANK_1, RANK_8, VALID};
 use crate::position::Position;
 use crate::rules::{KingMoves, Ruleset};
 use crate::square::Color;
+use std::sync::Arc;
 
 /// The weights of the evaluation; the values and how they were chosen are in the README.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,10 +72,12 @@ fn rank_masks() -> [u64; 8] {
     m
 }
 
-/// An evaluator for one ruleset.
+/// An evaluator for one ruleset: learned weights where there are some for it, the
+/// hand-written terms otherwise.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     pub weights: Weights,
+    learned: Option<Arc<Learned>>,
     flying: bool,
     ranks: [u64; 8],
     center: u64,
@@ -80,13 +85,37 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
+    /// The evaluation the program plays with: the ruleset's built-in learned
+    /// weights if it has them, else the hand-written terms.
     pub fn new(rules: &Ruleset) -> Evaluator {
+        match EvalFile::builtin(rules) {
+            Some(file) => Evaluator::learned(rules, &file),
+            None => Evaluator::hand(rules),
+        }
+    }
+
+    /// The hand-written evaluation, whatever weights are built in.
+    pub fn hand(rules: &Ruleset) -> Evaluator {
         Evaluator::with_weights(rules, default_weights(rules))
+    }
+
+    /// The evaluation of a weights file (checked against `rules` by its loader).
+    pub fn learned(rules: &Ruleset, file: &EvalFile) -> Evaluator {
+        Evaluator {
+            learned: Some(Arc::new(Learned::new(&file.weights))),
+            ..Evaluator::hand(rules)
+        }
+    }
+
+    /// Whether learned weights are in use.
+    pub fn is_learned(&self) -> bool {
+        self.learned.is_some()
     }
 
     pub fn with_weights(rules: &Ruleset, weights: Weights) -> Evaluator {
         Evaluator {
             weights,
+            learned: None,
             flying: rules.king_moves == KingMoves::AnyDistance,
             ranks: rank_masks(),
             center: square_mask(&["d4", "f4", "c5", "e5"]),
@@ -96,10 +125,21 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let white = self.side_score(pos, Color::White);
-        let black = self.side_score(pos, Color::Black);
-        let mut score = white - black;
-        score = self.endgame(pos, score);
+        let score = match &self.learned {
+            Some(learned) => {
+                let score = learned.white_score(pos);
+                if self.drawish(pos) {
+                    score / 16
+                } else {
+                    score
+                }
+            }
+            None => {
+                let white = self.side_score(pos, Color::White);
+                let black = self.side_score(pos, Color::Black);
+                self.endgame(pos, white - black)
+            }
+        };
         match pos.side_to_move() {
             Color::White => score,
             Color::Black => -score,
@@ -143,27 +183,35 @@ impl Evaluator {
     /// Material that cannot win is worth little; material that can is worth more
     /// the fewer pieces remain.
     fn endgame(&self, pos: &Position, score: i32) -> i32 {
+        if self.drawish(pos) {
+            return score / 16;
+        }
         let wc = pos.pieces(Color::White).count() as i32;
         let bc = pos.pieces(Color::Black).count() as i32;
-        let no_men = pos.men(Color::White).is_empty() && pos.men(Color::Black).is_empty();
-        if no_men {
-            let (strong, weak) = if wc >= bc { (wc, bc) } else { (bc, wc) };
-            let weak_color = if wc >= bc { Color::Black } else { Color::White };
-            if strong == weak && strong <= 2 {
-                return score / 16;
-            }
-            if self.flying && weak == 1 {
-                // One flying king draws against two, and against three if it holds
-                // the long diagonal (seed 003's main road).
-                let holds = pos.kings(weak_color).0 & self.long_diagonal != 0;
-                if strong <= 2 || (strong == 3 && holds) {
-                    return score / 16;
-                }
-            }
-        }
         // Trading down helps the side that is ahead.
         let total = wc + bc;
         let ahead = (wc - bc).signum();
         score + ahead * (24 - total) * self.weights.trade_bonus
+    }
+
+    /// Kings only, and material that cannot force a win: equal numbers of up to
+    /// two pieces, or where kings fly, a lone king against two (or three while it
+    /// holds the long diagonal, seed 003's main road).
+    fn drawish(&self, pos: &Position) -> bool {
+        if !(pos.men(Color::White).is_empty() && pos.men(Color::Black).is_empty()) {
+            return false;
+        }
+        let wc = pos.pieces(Color::White).count() as i32;
+        let bc = pos.pieces(Color::Black).count() as i32;
+        let (strong, weak) = if wc >= bc { (wc, bc) } else { (bc, wc) };
+        let weak_color = if wc >= bc { Color::Black } else { Color::White };
+        if strong == weak && strong <= 2 {
+            return true;
+        }
+        if self.flying && weak == 1 {
+            let holds = pos.kings(weak_color).0 & self.long_diagonal != 0;
+            return strong <= 2 || (strong == 3 && holds);
+        }
+        false
     }
 }

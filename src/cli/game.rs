@@ -2,6 +2,7 @@
 
 use super::{load_config, load_rules, theme, AiArgs, DisplayArgs, Fail, PlayArgs, RulesArgs};
 use crate::tui;
+use checkers::rules::builtin;
 use checkers::{fen, Ruleset};
 use std::io;
 
@@ -27,7 +28,7 @@ fn unfinished_game() -> Option<checkers::Game> {
 pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
     let config = load_config()?;
     need_terminal()?;
-    let variant = config.variant.as_deref().unwrap_or("english");
+    let variant = config.variant.as_deref().unwrap_or(builtin::DEFAULT);
     let opts = tui::Options {
         rules: Ruleset::builtin(variant).expect("the config names a built-in variant"),
         start: None,
@@ -63,7 +64,7 @@ fn load_game(path: &std::path::Path, n: usize, fallback: &Ruleset) -> Result<che
 pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
     let config = load_config()?;
     let rules = if a.rules.variant.is_none() && a.rules.ruleset.is_none() {
-        let variant = config.variant.as_deref().unwrap_or("english");
+        let variant = config.variant.as_deref().unwrap_or(builtin::DEFAULT);
         Ruleset::builtin(variant).expect("the config names a built-in variant")
     } else {
         load_rules(&RulesArgs {
@@ -85,13 +86,7 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         start,
         theme: theme(display, &config),
         no_touch_move: a.no_touch_move || !config.touch_move,
-        fixed_bottom: a.bottom.as_deref().map(|s| {
-            if s == "black" {
-                checkers::Color::Black
-            } else {
-                checkers::Color::White
-            }
-        }),
+        fixed_bottom: a.bottom.map(checkers::Color::from),
         start_screen: false,
         ai: a.ai.settings(&config),
         board_numbers: config.board_numbers,

@@ -35,7 +35,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     };
     if let Some(path) = &a.pdn {
         // Fail before hours of play, not after.
-        checkers::files::write_atomically(path, "")
+        crate::files::write_atomically(path, "")
             .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
     }
     let mut rng = Rng::new(a.seed);
@@ -92,7 +92,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             };
             pdn.push_str(&checkers::pdn::write_game(&game, &tags));
             // After every game, so that a match stopped early keeps what it played.
-            checkers::files::write_atomically(path, &pdn)
+            crate::files::write_atomically(path, &pdn)
                 .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
         }
         let done = g as usize + 1;

@@ -5,7 +5,7 @@
 //! message says what to write instead, quoting the built-in English ruleset as an example.
 
 use super::file::{one_line, RulesetError};
-use crate::files::floor_boundary;
+use crate::text::floor_boundary;
 use std::ops::Range;
 
 /// The built-in English ruleset, the example that missing-key messages quote.

@@ -11,8 +11,8 @@ use super::{
     CaptureChoice, DrawCondition, KingCapturesFrom, KingLands, KingMoves, NoProgressRule, Notation,
     PromotionMidCapture, ResetEvent, Ruleset,
 };
-use crate::files::line_col;
 use crate::square::{Color, SquareNotation};
+use crate::text::line_col;
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;

@@ -2,14 +2,27 @@
 //!
 //! Elm shape: [`crate::tui::keymap`] turns input into an [`Action`], [`App::update`]
 //! alone mutates, and the view only reads. Everything here is plain data, so the
-//! tests drive it with synthetic actions and no terminal.
+//! tests drive it with synthetic actions and no terminal. What `update` cannot do
+//! itself (search, read and write files) it asks of the event loop as an
+//! [`Effect`], and hears back as an action.
+//!
+//! The types and `update` are here; each area's part of `update` is a child module.
 
+mod ai_turn;
+mod command_line;
+mod dialogs;
+mod save_load;
+mod selection;
+mod start_menu;
+#[cfg(test)]
+mod tests;
+
+use super::autosave::Autosave;
 use super::layout::{self, Layout};
 use super::theme::Theme;
 use checkers::ai::{Info, Level, Limits};
-use checkers::notation::{self, explain_illegal};
-use checkers::rules::CaptureChoice;
-use checkers::{Color, Game, Move, Piece, Position, Ruleset, Square};
+use checkers::notation;
+use checkers::{Color, Game, Move, Position, Ruleset, Square};
 use std::time::Duration;
 
 /// What the player asked for, independent of which key or click said it.
@@ -48,8 +61,18 @@ pub enum Action {
     ScrollUp,
     ScrollDown,
     Resize(u16, u16),
-    /// A message from outside the state, e.g. a failed save.
+    /// A message from outside the state, e.g. a failed autosave.
     Notice(String),
+    /// What came of [`FileWork::Save`]: `error` says why the file was not written.
+    Saved {
+        path: String,
+        error: Option<String>,
+    },
+    /// What came of [`FileWork::Load`]: the file's text, or why it could not be read.
+    Loaded {
+        path: String,
+        text: Result<String, String>,
+    },
     /// Ask the AI for a move for the player to move.
     Hint,
     /// Start screen: continue the unfinished game.
@@ -137,6 +160,20 @@ pub enum Effect {
     Search(Box<SearchRequest>),
     /// Stop the running search; its late answer will be dropped.
     Stop,
+    /// Read or write a file; `update` never touches the file system itself.
+    File(FileWork),
+}
+
+/// File work for the event loop; what came of it comes back as an [`Action`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileWork {
+    /// `save FILE`: write `pdn` to `path`; answered by [`Action::Saved`].
+    Save { path: String, pdn: String },
+    /// `load FILE`: read `path`; answered by [`Action::Loaded`].
+    Load { path: String },
+    /// Keep the game in the data directory, as the unfinished game or, once
+    /// `finished`, among the finished ones; a failure is answered by [`Action::Notice`].
+    Autosave { pdn: String, finished: bool },
 }
 
 /// A search under way.
@@ -268,29 +305,13 @@ pub struct App {
     /// Reviewing a loaded game: ←/→ step back and forth through its moves.
     pub review: bool,
     next_id: u64,
+    /// Which state of the game was last kept by the autosave.
+    saver: Autosave,
 }
 
 impl App {
     pub fn new(opts: Options, size: (u16, u16)) -> App {
-        let start_menu = opts.start_screen.then(|| {
-            let variants = Ruleset::builtins();
-            let selected = variants
-                .iter()
-                .position(|r| r.id == opts.rules.id)
-                .unwrap_or(0);
-            let opponent = OPPONENTS
-                .iter()
-                .position(|&(_, w, b)| w == opts.ai.white && b == opts.ai.black)
-                .unwrap_or(0);
-            StartMenu {
-                variants,
-                selected,
-                opponent,
-                level: opts.ai.level,
-                think_time: opts.ai.think_time,
-                unfinished: opts.unfinished.clone(),
-            }
-        });
+        let start_menu = opts.start_screen.then(|| StartMenu::new(&opts));
         let game = match (opts.resume, opts.start) {
             (Some(g), _) => g,
             (None, Some(p)) => Game::from_position(opts.rules.clone(), p),
@@ -318,6 +339,7 @@ impl App {
             effects: Vec::new(),
             review: opts.review,
             next_id: 0,
+            saver: Autosave::default(),
         };
         if app.review {
             app.info(
@@ -326,6 +348,7 @@ impl App {
         }
         app.place_cursor();
         app.schedule_ai();
+        app.autosave();
         app
     }
 
@@ -376,6 +399,11 @@ impl App {
 
     /// The only place the state changes.
     pub fn update(&mut self, action: Action) {
+        self.apply(action);
+        self.autosave();
+    }
+
+    fn apply(&mut self, action: Action) {
         if let Action::Resize(w, h) = action {
             self.size = (w, h);
             return;
@@ -403,6 +431,12 @@ impl App {
                 }
                 return;
             }
+            Action::Saved { path, error } => return self.saved(&path, error),
+            Action::Loaded { path, text } => {
+                self.loaded(&path, text);
+                self.schedule_ai();
+                return;
+            }
             _ => {}
         }
         self.dispatch(action);
@@ -417,95 +451,10 @@ impl App {
         match self.mode() {
             Mode::Start => self.update_start(action),
             Mode::Command => self.update_command(action),
-            Mode::Help => {
-                if matches!(
-                    action,
-                    Action::Cancel | Action::Help | Action::Activate | Action::Quit
-                ) {
-                    self.overlay = None;
-                }
-            }
+            Mode::Help => self.update_help(action),
             Mode::Confirm => self.update_confirm(action),
-            Mode::GameOver => match action {
-                Action::NewGame => self.new_game(None),
-                Action::Quit => self.quit = true,
-                Action::Undo => {
-                    self.overlay = None;
-                    self.undo();
-                }
-                Action::Cancel => self.overlay = None,
-                _ => {}
-            },
+            Mode::GameOver => self.update_game_over(action),
             Mode::Board => self.update_board(action),
-        }
-    }
-
-    fn update_start(&mut self, action: Action) {
-        let Some(menu) = &mut self.start_menu else {
-            return;
-        };
-        let n = menu.variants.len();
-        match action {
-            Action::Up | Action::ScrollUp => menu.selected = (menu.selected + n - 1) % n,
-            Action::Down | Action::ScrollDown => menu.selected = (menu.selected + 1) % n,
-            Action::Left => menu.opponent = (menu.opponent + OPPONENTS.len() - 1) % OPPONENTS.len(),
-            Action::Right => menu.opponent = (menu.opponent + 1) % OPPONENTS.len(),
-            Action::LevelUp => menu.level = (menu.level + 1).min(10),
-            Action::LevelDown => menu.level = menu.level.saturating_sub(1).max(1),
-            Action::ThinkLonger => {
-                menu.think_time =
-                    (menu.think_time + Duration::from_secs(1)).min(Duration::from_secs(60))
-            }
-            Action::ThinkShorter => {
-                menu.think_time = menu
-                    .think_time
-                    .saturating_sub(Duration::from_secs(1))
-                    .max(Duration::from_secs(1))
-            }
-            Action::Resume => {
-                if let Some(game) = menu.unfinished.take() {
-                    let (_, white, black) = OPPONENTS[menu.opponent];
-                    self.ai.white = white;
-                    self.ai.black = black;
-                    self.ai.level = menu.level;
-                    self.start_menu = None;
-                    self.show_numbers = numeric(game.rules());
-                    self.game = game;
-                    self.place_cursor();
-                    self.info("resumed the unfinished game".to_string());
-                }
-            }
-            Action::Activate => {
-                let rules = menu.variants[menu.selected].clone();
-                let (_, white, black) = OPPONENTS[menu.opponent];
-                self.ai.white = white;
-                self.ai.black = black;
-                self.ai.level = menu.level;
-                self.ai.think_time = menu.think_time;
-                self.start_menu = None;
-                self.new_game(Some(rules));
-            }
-            Action::Quit | Action::Cancel => self.quit = true,
-            _ => {}
-        }
-    }
-
-    fn update_confirm(&mut self, action: Action) {
-        match (self.overlay.clone(), action) {
-            (Some(Overlay::ConfirmQuit), Action::Yes | Action::Quit) => self.quit = true,
-            (Some(Overlay::ConfirmQuit), Action::No | Action::Cancel) => self.overlay = None,
-            (Some(Overlay::DrawOffer { .. }), Action::Yes) => {
-                self.game.agree_draw();
-                self.overlay = Some(Overlay::GameOver);
-            }
-            (Some(Overlay::DrawOffer { by }), Action::No | Action::Cancel) => {
-                self.overlay = None;
-                self.info(format!(
-                    "{} declines the draw offered by {by}",
-                    by.opposite()
-                ));
-            }
-            _ => {}
         }
     }
 
@@ -544,298 +493,6 @@ impl App {
             Action::NewGame => self.new_game(None),
             Action::Hint => self.ask_hint(),
             _ => {}
-        }
-    }
-
-    fn update_command(&mut self, action: Action) {
-        let Some(cmd) = &mut self.command else {
-            return;
-        };
-        match action {
-            Action::CommandInput(c) => {
-                cmd.text.push(c);
-                cmd.completion = None;
-            }
-            Action::CommandBackspace => {
-                if cmd.text.pop().is_none() {
-                    self.command = None;
-                } else {
-                    cmd.completion = None;
-                }
-            }
-            Action::Cancel => self.command = None,
-            Action::CommandComplete => self.complete(),
-            Action::CommandSubmit => {
-                let text = cmd.text.trim().to_string();
-                self.command = None;
-                self.status = None;
-                if !text.is_empty() {
-                    self.run_command(&text);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Tab: the next legal move, in the variant's notation, that starts with what was typed.
-    fn complete(&mut self) {
-        let legal = self.game.legal_moves();
-        let rules = self.game.rules().clone();
-        let Some(cmd) = &mut self.command else {
-            return;
-        };
-        let (prefix, index) = match &cmd.completion {
-            Some((prefix, i)) => (prefix.clone(), i + 1),
-            None => (cmd.text.clone(), 0),
-        };
-        let mut options: Vec<String> = legal
-            .iter()
-            .map(|m| notation::write(m, &rules.notation))
-            .filter(|t| t.starts_with(prefix.trim()))
-            .collect();
-        options.sort();
-        if options.is_empty() {
-            self.status = Some(Status {
-                text: format!("no legal move starts with `{}`", prefix.trim()),
-                error: true,
-            });
-            return;
-        }
-        let i = index % options.len();
-        cmd.text = options[i].clone();
-        cmd.completion = Some((prefix, i));
-    }
-
-    fn run_command(&mut self, text: &str) {
-        let mut words = text.split_whitespace();
-        let word = words.next().unwrap_or_default();
-        match word {
-            "undo" => self.undo(),
-            "redo" => self.redo(),
-            "flip" => self.flipped = !self.flipped,
-            "help" => self.overlay = Some(Overlay::Help),
-            "quit" | "q" => self.update_board(Action::Quit),
-            "resign" => {
-                if self.game.outcome().is_none() {
-                    self.game.resign(self.game.position().side_to_move());
-                    self.selection = None;
-                    self.overlay = Some(Overlay::GameOver);
-                }
-            }
-            "draw" => {
-                if self.game.outcome().is_none() {
-                    let by = self.game.position().side_to_move();
-                    if self.ai.plays(by.opposite()) {
-                        self.start_search(Purpose::DrawOffer);
-                        self.info("draw offered: the AI is considering it".to_string());
-                    } else {
-                        self.overlay = Some(Overlay::DrawOffer { by });
-                    }
-                }
-            }
-            "hint" => self.ask_hint(),
-            "fen" => {
-                let f =
-                    checkers::fen::write(self.game.position(), self.game.rules().notation.squares);
-                self.info(format!("FEN {f}"));
-            }
-            "save" => match words.next() {
-                Some(path) => self.save(path),
-                None => self.error("save needs a file name: save FILE".to_string()),
-            },
-            "load" => match words.next() {
-                Some(path) => self.load(path),
-                None => self.error("load needs a file name: load FILE".to_string()),
-            },
-            "new" => match words.next() {
-                None => self.new_game(None),
-                Some(id) => match Ruleset::builtin(id) {
-                    Some(rules) => self.new_game(Some(rules)),
-                    None => {
-                        let ids: Vec<&str> = Ruleset::builtin_ids().collect();
-                        self.error(format!(
-                            "unknown variant `{id}`; choose one of {}",
-                            ids.join(", ")
-                        ));
-                    }
-                },
-            },
-            _ => self.play_text(text),
-        }
-    }
-
-    fn play_text(&mut self, text: &str) {
-        if self.touch_move() {
-            if let Some(sel) = &self.selection {
-                let from = notation::MoveText::parse(text).ok().map(|t| t.squares[0]);
-                if from.is_some_and(|f| f != sel.from) {
-                    return self
-                        .error("touch-move: you must move the piece you selected".to_string());
-                }
-            }
-        }
-        match self.game.play_text(text) {
-            Ok(m) => self.after_move(m),
-            Err(e) => self.error(e.to_string()),
-        }
-    }
-
-    fn move_cursor(&mut self, action: &Action) {
-        // Arrows move on the screen, so their board direction depends on the view.
-        let sign: i8 = if self.bottom() == Color::White { 1 } else { -1 };
-        let (df, dr) = match action {
-            Action::Up => (0, sign),
-            Action::Down => (0, -sign),
-            Action::Left => (-sign, 0),
-            Action::Right => (sign, 0),
-            _ => (0, 0),
-        };
-        let f = (self.cursor.0 as i8 + df).clamp(0, 7) as u8;
-        let r = (self.cursor.1 as i8 + dr).clamp(0, 7) as u8;
-        self.cursor = (f, r);
-    }
-
-    fn activate(&mut self, file: u8, rank: u8) {
-        if self.game.outcome().is_some() {
-            self.overlay = Some(Overlay::GameOver);
-            return;
-        }
-        let Some(square) = Square::from_coords(file, rank) else {
-            return self.error("pieces stand on the dark squares only".to_string());
-        };
-        let pos = *self.game.position();
-        let own = pos
-            .piece_at(square)
-            .is_some_and(|p| p.color() == pos.side_to_move());
-        match self.selection.clone() {
-            None => self.select(square),
-            Some(sel) if sel.landings.is_empty() && square == sel.from => {
-                if self.touch_move() {
-                    self.error("touch-move: you must move the piece you selected".to_string());
-                } else {
-                    self.selection = None;
-                }
-            }
-            Some(sel) if sel.landings.is_empty() && own => {
-                if self.touch_move() {
-                    self.error("touch-move: you must move the piece you selected".to_string());
-                } else {
-                    self.select(square);
-                }
-            }
-            Some(sel) => self.land(sel, square),
-        }
-    }
-
-    fn select(&mut self, square: Square) {
-        let pos = *self.game.position();
-        let legal = self.game.legal_moves();
-        match pos.piece_at(square) {
-            None => self.error(format!(
-                "there is no piece on {}",
-                self.game.rules().notation.squares.write(square)
-            )),
-            Some(p) if p.color() != pos.side_to_move() => {
-                self.error("that is not your piece".to_string())
-            }
-            Some(_) if legal.iter().any(|m| m.from() == square) => {
-                self.selection = Some(Selection {
-                    from: square,
-                    landings: Vec::new(),
-                });
-            }
-            Some(_) => {
-                let reason = explain_illegal(&pos, self.game.rules(), &[square, square]);
-                self.error(reason);
-            }
-        }
-    }
-
-    /// The legal moves that agree with the selection so far.
-    pub fn candidates(&self) -> Vec<Move> {
-        let Some(sel) = &self.selection else {
-            return Vec::new();
-        };
-        self.game
-            .legal_moves()
-            .iter()
-            .filter(|m| {
-                let path = m.path();
-                path[0] == sel.from
-                    && path.len() > sel.landings.len() + 1
-                    && path[1..=sel.landings.len()] == sel.landings[..]
-            })
-            .copied()
-            .collect()
-    }
-
-    fn land(&mut self, mut sel: Selection, square: Square) {
-        let cands = self.candidates();
-        let ends_here: Vec<&Move> = cands.iter().filter(|m| m.to() == square).collect();
-        if let [only] = ends_here.as_slice() {
-            let m = **only;
-            return self.play(m);
-        }
-        let step = sel.landings.len() + 1;
-        let next: Vec<&Move> = cands.iter().filter(|m| m.path()[step] == square).collect();
-        if next.is_empty() {
-            if ends_here.len() > 1 {
-                return self.error(format!(
-                    "{} captures end there: choose each landing square in turn",
-                    ends_here.len()
-                ));
-            }
-            let mut squares = vec![sel.from];
-            squares.extend(&sel.landings);
-            squares.push(square);
-            let reason = explain_illegal(self.game.position(), self.game.rules(), &squares);
-            return self.error(reason);
-        }
-        sel.landings.push(square);
-        if let [only] = next.as_slice() {
-            if only.path().len() == step + 1 {
-                let m = **only;
-                return self.play(m);
-            }
-        }
-        self.selection = Some(sel);
-        self.info("go on capturing: choose the next landing square".to_string());
-    }
-
-    fn play(&mut self, m: Move) {
-        match self.game.play(&m) {
-            Ok(()) => self.after_move(m),
-            Err(e) => self.error(e.to_string()),
-        }
-    }
-
-    fn after_move(&mut self, m: Move) {
-        // A move played (not replayed) ends the review: the game goes on from here.
-        if self.review && !self.game.can_redo() {
-            self.review = false;
-        }
-        self.hint = None;
-        self.selection = None;
-        self.scroll = 0;
-        self.cursor = (m.to().file(), m.to().rank());
-        if self.game.outcome().is_some() {
-            self.overlay = Some(Overlay::GameOver);
-        }
-    }
-
-    fn cancel(&mut self) {
-        let touch_move = self.touch_move();
-        let Some(sel) = &mut self.selection else {
-            return;
-        };
-        if touch_move {
-            if sel.landings.is_empty() {
-                self.error("touch-move: you must move the piece you selected".to_string());
-            } else {
-                sel.landings.clear();
-            }
-        } else {
-            self.selection = None;
         }
     }
 
@@ -886,172 +543,9 @@ impl App {
         self.info(format!("new game: {}", self.game.rules().name));
     }
 
-    fn place_cursor(&mut self) {
-        // Start on a piece of the side to move, where the first click usually goes.
-        let side = self.game.position().side_to_move();
-        let legal = self.game.legal_moves();
-        if let Some(m) = legal
-            .iter()
-            .find(|m| self.game.position().piece_at(m.from()).map(Piece::color) == Some(side))
-        {
-            self.cursor = (m.from().file(), m.from().rank());
-        }
-    }
-
     /// Whether quitting would abandon a game with moves in it.
     fn in_progress(&self) -> bool {
         self.game.moves().len() > 0 && self.game.outcome().is_none()
-    }
-
-    fn save(&mut self, path: &str) {
-        let text = checkers::pdn::write_game(&self.game, &checkers::pdn::Tags::default());
-        match checkers::files::write_atomically(std::path::Path::new(path), &text) {
-            Ok(()) => self.info(format!("saved to {path}")),
-            Err(e) => self.error(format!("cannot save to {path}: {e}; the game goes on")),
-        }
-    }
-
-    fn load(&mut self, path: &str) {
-        use checkers::pdn;
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => return self.error(format!("cannot read {path}: {e}")),
-        };
-        let fallback = self.game.rules().clone();
-        match pdn::load_game(&text, 1, Some(&fallback)).map(|(_, game)| game) {
-            Ok(game) => {
-                self.stop_thinking();
-                self.show_numbers = numeric(game.rules());
-                self.game = game;
-                self.selection = None;
-                self.hint = None;
-                self.overlay = None;
-                self.scroll = 0;
-                let n = self.game.moves().len();
-                self.info(format!(
-                    "loaded {path}: {}, {n} moves",
-                    self.game.rules().name
-                ));
-                if self.game.outcome().is_some() {
-                    self.overlay = Some(Overlay::GameOver);
-                }
-            }
-            Err(e) => self.error(format!("{path}: {e}")),
-        }
-    }
-
-    /// PDN tags naming the players, for saved games.
-    pub fn pdn_tags(&self) -> checkers::pdn::Tags {
-        let name = |c: Color| {
-            if self.ai.plays(c) {
-                format!("checkers level {}", self.ai.level)
-            } else {
-                "human".to_string()
-            }
-        };
-        checkers::pdn::Tags {
-            event: "checkers game".to_string(),
-            site: "checkers".to_string(),
-            white: name(Color::White),
-            black: name(Color::Black),
-            ..Default::default()
-        }
-    }
-
-    /// Whether the AI is to move now.
-    pub fn ai_to_move(&self) -> bool {
-        self.game.outcome().is_none() && self.ai.plays(self.game.position().side_to_move())
-    }
-
-    /// Starts the AI's move when it is its turn and nothing is in the way.
-    fn schedule_ai(&mut self) {
-        if self.start_menu.is_none()
-            && self.thinking.is_none()
-            && self.ai_to_move()
-            && !matches!(self.overlay, Some(Overlay::GameOver))
-        {
-            self.start_search(Purpose::Move);
-        }
-    }
-
-    fn start_search(&mut self, purpose: Purpose) {
-        self.stop_thinking();
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut level = self.ai.level();
-        if purpose != Purpose::Move {
-            // Advice and draw decisions come from a sound search, not a beginner's.
-            level = checkers::ai::LEVELS[7];
-        }
-        let limits = level.limits(self.ai.think_time);
-        self.effects.push(Effect::Search(Box::new(SearchRequest {
-            id,
-            purpose,
-            rules: self.game.rules().clone(),
-            pos: *self.game.position(),
-            past: checkers::ai::Past::of(&self.game),
-            level,
-            limits,
-            seed: id.wrapping_mul(0x2545_F491) ^ self.game.moves().len() as u64,
-        })));
-        self.thinking = Some(Thinking {
-            id,
-            purpose,
-            info: None,
-        });
-    }
-
-    fn stop_thinking(&mut self) {
-        if self.thinking.take().is_some() {
-            self.effects.push(Effect::Stop);
-        }
-    }
-
-    fn ask_hint(&mut self) {
-        if self.game.outcome().is_some() {
-            return;
-        }
-        if self.ai_to_move() {
-            return self.error("it is the AI's turn".to_string());
-        }
-        self.start_search(Purpose::Hint);
-        self.info("looking for a good move…".to_string());
-    }
-
-    fn ai_done(&mut self, purpose: Purpose, best: Option<Move>, score: i32) {
-        match purpose {
-            Purpose::Move => {
-                let side = self.game.position().side_to_move();
-                if self.ai.level().resigns && score <= checkers::ai::arena::RESIGN_BELOW {
-                    self.game.resign(side);
-                    self.selection = None;
-                    self.overlay = Some(Overlay::GameOver);
-                    return;
-                }
-                let Some(m) = best else { return };
-                self.selection = None;
-                let cursor = self.cursor;
-                self.play(m);
-                // The human's cursor stays where the human left it.
-                self.cursor = cursor;
-            }
-            Purpose::Hint => {
-                if let Some(m) = best {
-                    self.hint = Some(m);
-                    self.info(format!("hint: {}", self.write(&m)));
-                }
-            }
-            Purpose::DrawOffer => {
-                // `score` is for the side that offered; the AI accepts when it
-                // is not better itself.
-                if -score <= 20 {
-                    self.game.agree_draw();
-                    self.overlay = Some(Overlay::GameOver);
-                } else {
-                    self.info("the AI declines the draw".to_string());
-                }
-            }
-        }
     }
 
     fn error(&mut self, text: String) {
@@ -1065,21 +559,6 @@ impl App {
     /// `m` in the variant's notation.
     pub fn write(&self, m: &Move) -> String {
         notation::write(m, &self.game.rules().notation)
-    }
-
-    /// The largest number of pieces any legal capture takes, and whether that
-    /// is a rule (most-pieces variants) or just the longest on offer.
-    pub fn capture_summary(&self) -> Option<(u32, bool)> {
-        let legal = self.game.legal_moves();
-        let first = legal.first()?;
-        if !first.is_capture() {
-            return None;
-        }
-        let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
-        Some((
-            most,
-            self.game.rules().capture_choice == CaptureChoice::MostPieces,
-        ))
     }
 }
 

@@ -10,6 +10,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
+#[cfg(test)]
+mod tests;
+
 /// Every key, for the help overlay (and the README).
 pub const KEYS: &[(&str, &str)] = &[
     ("arrows / h j k l", "move the cursor"),

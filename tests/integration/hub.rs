@@ -47,7 +47,7 @@ fn handshake_parameters_and_ping() {
 
 #[test]
 fn a_search_reports_info_lines_and_a_legal_move_in_hub_form() {
-    // Russian, White to move, after 22-18 23... : squares in RULES.md numbering.
+    // Russian, White to move, after 22-18 23... : squares in docs/RULES.md numbering.
     let input = "hub\nset-param name=variant value=russian\ninit\n\
                  pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-15\"\n\
                  level depth=5\ngo think\nping\n";

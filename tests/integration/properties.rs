@@ -4,7 +4,9 @@
 use crate::common::{arb, builtin as rules, proptest_config as config};
 use checkers::rules::builtin::{GERMAN, RUSSIAN};
 use checkers::rules::CaptureChoice;
-use checkers::{fen, legal_moves, notation, Color, Piece, Position, Ruleset, SquareNotation};
+use checkers::{
+    fen, legal_moves, notation, Color, MoveError, Piece, Position, Ruleset, SquareNotation,
+};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -165,7 +167,8 @@ fn notation_round_trip(pos: &Position, rules: &Ruleset) -> Result<(), TestCaseEr
 
         let short = notation::write_short(m, pos, rules);
         let resolved = notation::MoveText::parse(&short)
-            .and_then(|t| t.resolve(pos, rules))
+            .map_err(MoveError::from)
+            .and_then(|t| t.resolve(pos, rules).map_err(MoveError::from))
             .map_err(|e| TestCaseError::fail(format!("{}: {e}", ctx())))?;
         prop_assert_eq!(
             resolved,

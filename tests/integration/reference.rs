@@ -1,6 +1,6 @@
 //! The fast move generator against the plain one in `common/reference.rs`.
 //!
-//! Both must list the same moves, identified by RULES.md as start, end and
+//! Both must list the same moves, identified by docs/RULES.md as start, end and
 //! captured set (plus whether the piece ends as a king), in every position: the
 //! start position's tree to a moderate depth, random positions biased towards
 //! captures, and a few plies of a random game from each. The fast generator's

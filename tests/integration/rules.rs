@@ -1,16 +1,16 @@
-//! One test for every line of RULES.md: each bullet, and each row of the table of
-//! differences for each of the five variants.
+//! One test for every rule of docs/RULES.md: the rules of every variant, and each
+//! setting of each of the five variants (that page lists the rules with no test yet).
 //!
 //! Positions are drawn as small boards (rank 8 on top, `w`/`b` men, `W`/`B` kings);
 //! move lists are compared in full, written as a reader would write them:
 //! `c3xe5xg7 takes d4 f6`, `b6xd8 takes c7, crowned`, `c3-d4`.
 
 use crate::common::{board, builtins_where, sq};
-use checkers::game::GameError;
 use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
 use checkers::rules::{
     CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture, ResetEvent,
 };
+use checkers::PlayError;
 use checkers::{
     fen, legal_moves, notation, Color, Game, Move, MoveError, Outcome, OutcomeReason, Position,
     Ruleset, Square, SquareNotation,

@@ -1,4 +1,4 @@
-//! Ruleset files: the five built-in variants against RULES.md, a sixth variant that is
+//! Ruleset files: the five built-in variants against docs/RULES.md, a sixth variant that is
 //! only a file, and one bad file per kind of mistake, each refused with a message that
 //! names the file, the line and what to write instead.
 
@@ -17,7 +17,7 @@ fn dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
 }
 
-/// One column of RULES.md's "Where they differ" table.
+/// One column of docs/RULES.md's table "The five variants at a glance".
 struct Expected {
     id: &'static str,
     first_move: Color,

@@ -3,7 +3,7 @@
 //! It shares no code with `src/movegen.rs`: an 8×8 array of squares, (file, rank)
 //! coordinates, every capture sequence enumerated by a straightforward recursion,
 //! then the ruleset's filters applied to the finished list. It is slow and meant
-//! to be obviously right, one rule of RULES.md at a time.
+//! to be obviously right, one rule of docs/RULES.md at a time.
 
 #![allow(dead_code)]
 
@@ -22,7 +22,7 @@ pub struct RefMove {
 }
 
 impl RefMove {
-    /// The identity of a move by RULES.md: start, end, captured set.
+    /// The identity of a move by docs/RULES.md: start, end, captured set.
     pub fn key(&self) -> (Coord, Coord, BTreeSet<Coord>) {
         (
             self.path[0],
@@ -218,7 +218,7 @@ pub fn legal_moves(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
 }
 
 /// Every legal move with every path it can be played by: capture sequences that
-/// are one move by RULES.md (same start, end and captured set) are all listed.
+/// are one move by docs/RULES.md (same start, end and captured set) are all listed.
 pub fn sequences(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
     let mut all = Vec::new();
     for rank in 0..8 {

@@ -468,7 +468,7 @@ fn a_side_with_no_legal_move_loses() {
             "{id}"
         );
         assert!(game.legal_moves().is_empty(), "{id}");
-        assert!(matches!(game.play_text("a5-b4"), Err(GameError::Over(_))));
+        assert!(matches!(game.play_text("a5-b4"), Err(PlayError::Over(_))));
     }
 }
 

@@ -10,7 +10,7 @@ fn an_illegal_move_is_refused_with_the_reason_a_capture_is_mandatory() {
         assert_eq!(refusal(id, &pos, "a1-b2"), "a capture is mandatory", "{id}");
         let mut game = Game::from_position(rules(id), pos);
         match game.play_text("a1-b2") {
-            Err(GameError::Move(MoveError::Illegal { text, reason })) => {
+            Err(PlayError::Move(MoveError::Illegal { text, reason })) => {
                 assert_eq!(text, "a1-b2");
                 assert_eq!(reason, "a capture is mandatory", "{id}");
             }
@@ -25,7 +25,7 @@ fn an_illegal_move_is_refused_with_the_reason_you_must_take_the_most_pieces() {
     for id in builtins_where(|r| r.capture_choice == CaptureChoice::MostPieces) {
         let mut game = Game::from_position(rules(id), pos);
         match game.play_text("h4xf6") {
-            Err(GameError::Move(MoveError::Illegal { reason, .. })) => {
+            Err(PlayError::Move(MoveError::Illegal { reason, .. })) => {
                 assert_eq!(reason, "you must take the most pieces: 3", "{id}");
             }
             other => panic!("{id}: {other:?}"),

@@ -2,7 +2,7 @@
 
 use super::*;
 
-/// The ruleset file names the seed of RULES.md its rules come from.
+/// The ruleset file names the seed of docs/RULES.md its rules come from.
 #[track_caller]
 fn assert_cites_seed(id: &str, cite: &str) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,4 +1,4 @@
-//! The built-in variants, one row of RULES.md's table at a time.
+//! The built-in variants, one row of docs/RULES.md's table at a time.
 
 use super::*;
 
@@ -127,7 +127,7 @@ fn builtins_follow_the_rules_table() {
     assert_eq!(
         ids,
         table.iter().map(|e| e.id).collect::<Vec<_>>(),
-        "the five variants in the order of RULES.md"
+        "the five variants in the order of docs/RULES.md"
     );
     for e in &table {
         let r = Ruleset::builtin(e.id).expect("a built-in variant");
@@ -155,7 +155,7 @@ fn ruleset_files_on_disk_are_the_builtins() {
         let e = table
             .iter()
             .find(|e| e.id == stem)
-            .expect("listed in RULES.md");
+            .expect("listed in docs/RULES.md");
         assert_matches(&from_disk, e);
         seen.push(stem.to_string());
     }

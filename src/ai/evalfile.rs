@@ -1,0 +1,272 @@
+//! Weight files: the learned evaluation's weights, written by `checkers train`,
+//! compiled into the binary for the built-in variants and loaded with `--eval FILE`.
+//!
+//! The format, all little-endian: the magic `CKEV`, a version (u32), the ruleset's
+//! id (u16 length, UTF-8), its fingerprint ([`super::learned::fingerprint`], u64),
+//! the number of features (u32), the scale (f32: hundredths of a man per unit of
+//! the trainer's logit), the weights (an opening and an endgame i16 per feature),
+//! and an FNV-1a checksum (u64) of everything before it.
+
+use super::learned::{fingerprint, fnv, FEATURES};
+use crate::rules::Ruleset;
+use std::fmt;
+use std::path::Path;
+
+const MAGIC: &[u8; 4] = b"CKEV";
+const VERSION: u32 = 1;
+/// No weights file is larger than this; anything bigger is not one.
+const MAX_BYTES: u64 = 16 << 20;
+
+/// The built-in variants' trained weights.
+const BUILT_IN: &[(&str, &[u8])] = &[];
+
+/// A weights file's contents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalFile {
+    /// The id of the ruleset the weights were trained for.
+    pub variant: String,
+    /// Its fingerprint, so that a changed ruleset under the same id is refused.
+    pub fingerprint: u64,
+    /// Hundredths of a man per unit of the trainer's logit.
+    pub scale: f32,
+    /// An (opening, endgame) pair per feature, hundredths of a man.
+    pub weights: Vec<[i16; 2]>,
+}
+
+/// Why a weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalFileError {
+    /// Where the file came from.
+    pub origin: String,
+    /// What is wrong, for a person.
+    pub reason: String,
+}
+
+impl fmt::Display for EvalFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.origin, self.reason)
+    }
+}
+
+impl std::error::Error for EvalFileError {}
+
+impl EvalFile {
+    /// Weights for `rules`, as the trainer makes them.
+    pub fn new(rules: &Ruleset, scale: f32, weights: Vec<[i16; 2]>) -> EvalFile {
+        EvalFile {
+            variant: rules.id.clone(),
+            fingerprint: fingerprint(rules),
+            scale,
+            weights,
+        }
+    }
+
+    /// The compiled-in weights for `rules`, if it is a built-in variant that has
+    /// some and its settings are the ones they were trained for.
+    pub fn builtin(rules: &Ruleset) -> Option<EvalFile> {
+        let (_, bytes) = BUILT_IN.iter().find(|(id, _)| *id == rules.id)?;
+        let file = EvalFile::from_bytes(bytes, "built-in weights").ok()?;
+        file.check(rules).ok()?;
+        Some(file)
+    }
+
+    /// The file as bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + self.weights.len() * 4);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        let id = self.variant.as_bytes();
+        out.extend_from_slice(&(id.len() as u16).to_le_bytes());
+        out.extend_from_slice(id);
+        out.extend_from_slice(&self.fingerprint.to_le_bytes());
+        out.extend_from_slice(&(self.weights.len() as u32).to_le_bytes());
+        out.extend_from_slice(&self.scale.to_le_bytes());
+        for w in &self.weights {
+            out.extend_from_slice(&w[0].to_le_bytes());
+            out.extend_from_slice(&w[1].to_le_bytes());
+        }
+        let sum = fnv(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a file's bytes; `origin` names it in errors.
+    pub fn from_bytes(bytes: &[u8], origin: &str) -> Result<EvalFile, EvalFileError> {
+        let fail = |reason: String| EvalFileError {
+            origin: origin.to_string(),
+            reason,
+        };
+        if bytes.len() < 4 || &bytes[..4] != MAGIC {
+            return Err(fail(
+                "not a weights file (it should start with CKEV; `checkers train` writes them)"
+                    .into(),
+            ));
+        }
+        let truncated = || fail("the file is truncated: train it again or copy it whole".into());
+        if bytes.len() < 8 + 8 {
+            return Err(truncated());
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let mut r = Reader { bytes: body, at: 4 };
+        let version = r.u32().ok_or_else(truncated)?;
+        if version != VERSION {
+            return Err(fail(format!(
+                "weights file version {version}; this program reads version {VERSION}: train it again"
+            )));
+        }
+        if u64::from_le_bytes(sum.try_into().expect("eight bytes")) != fnv(body) {
+            return Err(fail(
+                "the checksum does not match: the file is truncated or damaged".into(),
+            ));
+        }
+        let len = r.u16().ok_or_else(truncated)? as usize;
+        let variant = String::from_utf8(r.take(len).ok_or_else(truncated)?.to_vec())
+            .map_err(|_| fail("the variant id is not UTF-8".into()))?;
+        let fingerprint = r.u64().ok_or_else(truncated)?;
+        let count = r.u32().ok_or_else(truncated)? as usize;
+        if count != FEATURES {
+            return Err(fail(format!(
+                "{count} features; this program's evaluation has {FEATURES}: train it again"
+            )));
+        }
+        let scale = f32::from_le_bytes(r.take(4).ok_or_else(truncated)?.try_into().expect("4"));
+        let raw = r.take(count * 4).ok_or_else(truncated)?;
+        if r.at != body.len() {
+            return Err(fail("unexpected bytes after the weights".into()));
+        }
+        let weights = raw
+            .chunks_exact(4)
+            .map(|c| {
+                [
+                    i16::from_le_bytes([c[0], c[1]]),
+                    i16::from_le_bytes([c[2], c[3]]),
+                ]
+            })
+            .collect();
+        Ok(EvalFile {
+            variant,
+            fingerprint,
+            scale,
+            weights,
+        })
+    }
+
+    /// Reads a weights file from disk and checks it is for `rules`.
+    pub fn load(path: &Path, rules: &Ruleset) -> Result<EvalFile, EvalFileError> {
+        let origin = path.display().to_string();
+        let fail = |reason: String| EvalFileError {
+            origin: origin.clone(),
+            reason,
+        };
+        let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+        if !meta.is_file() {
+            return Err(fail("not a regular file".into()));
+        }
+        if meta.len() > MAX_BYTES {
+            return Err(fail(format!(
+                "{} bytes is too large for a weights file",
+                meta.len()
+            )));
+        }
+        let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+        let file = EvalFile::from_bytes(&bytes, &origin)?;
+        file.check(rules).map_err(fail)?;
+        Ok(file)
+    }
+
+    /// Whether these weights were trained for `rules`.
+    pub fn check(&self, rules: &Ruleset) -> Result<(), String> {
+        if self.variant != rules.id {
+            return Err(format!(
+                "these weights were trained for `{}`, not `{}`",
+                self.variant, rules.id
+            ));
+        }
+        if self.fingerprint != fingerprint(rules) {
+            return Err(format!(
+                "these weights were trained for another version of `{}` (its rules have changed): train them again",
+                rules.id
+            ));
+        }
+        Ok(())
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let end = self.at.checked_add(n)?;
+        let s = self.bytes.get(self.at..end)?;
+        self.at = end;
+        Some(s)
+    }
+
+    fn u16(&mut self) -> Option<u16> {
+        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::builtin;
+
+    fn sample(rules: &Ruleset) -> EvalFile {
+        let weights = (0..FEATURES)
+            .map(|i| [(i % 300) as i16 - 150, (i % 7) as i16])
+            .collect();
+        EvalFile::new(rules, 91.5, weights)
+    }
+
+    #[test]
+    fn weights_round_trip() {
+        let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
+        let file = sample(&rules);
+        let back = EvalFile::from_bytes(&file.to_bytes(), "x").unwrap();
+        assert_eq!(back, file);
+        assert!(back.check(&rules).is_ok());
+    }
+
+    #[test]
+    fn bad_weight_files_are_refused_with_one_clear_line() {
+        let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
+        let bytes = sample(&rules).to_bytes();
+        let err = |b: &[u8]| EvalFile::from_bytes(b, "w.ckev").unwrap_err().to_string();
+        assert!(err(&bytes[..bytes.len() / 2]).contains("truncated or damaged"));
+        assert!(err(&bytes[..6]).contains("truncated"));
+        assert!(err(b"hello world").contains("not a weights file"));
+        let mut v2 = bytes.clone();
+        v2[4] = 2;
+        assert!(err(&v2).contains("version 2"));
+        let mut damaged = bytes.clone();
+        damaged[100] ^= 1;
+        assert!(err(&damaged).contains("checksum"));
+        let russian = Ruleset::builtin(builtin::RUSSIAN).unwrap();
+        let file = EvalFile::from_bytes(&bytes, "w.ckev").unwrap();
+        assert_eq!(
+            file.check(&russian).unwrap_err(),
+            "these weights were trained for `english`, not `russian`"
+        );
+        let mut changed = rules.clone();
+        changed.men_capture_backwards = true;
+        assert!(file
+            .check(&changed)
+            .unwrap_err()
+            .contains("rules have changed"));
+        for e in [err(&bytes[..6]), err(b"hello world"), err(&v2)] {
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}

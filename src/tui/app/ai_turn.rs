@@ -1,0 +1,106 @@
+//! The AI's side of the game: when it is asked to search, for what, and what
+//! is done with its answer (a move, a hint, a resignation or a draw decision).
+
+use super::{App, Effect, Overlay, Purpose, SearchRequest, Thinking};
+use checkers::Move;
+
+#[cfg(test)]
+mod tests;
+
+impl App {
+    /// Whether the AI is to move now.
+    pub fn ai_to_move(&self) -> bool {
+        self.game.outcome().is_none() && self.ai.plays(self.game.position().side_to_move())
+    }
+
+    /// Starts the AI's move when it is its turn and nothing is in the way.
+    pub(super) fn schedule_ai(&mut self) {
+        if self.start_menu.is_none()
+            && self.thinking.is_none()
+            && self.ai_to_move()
+            && !matches!(self.overlay, Some(Overlay::GameOver))
+        {
+            self.start_search(Purpose::Move);
+        }
+    }
+
+    pub(super) fn start_search(&mut self, purpose: Purpose) {
+        self.stop_thinking();
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut level = self.ai.level();
+        if purpose != Purpose::Move {
+            // Advice and draw decisions come from a sound search, not a beginner's.
+            level = checkers::ai::LEVELS[7];
+        }
+        let limits = level.limits(self.ai.think_time);
+        self.effects.push(Effect::Search(Box::new(SearchRequest {
+            id,
+            purpose,
+            rules: self.game.rules().clone(),
+            pos: *self.game.position(),
+            past: checkers::ai::Past::of(&self.game),
+            level,
+            limits,
+            seed: id.wrapping_mul(0x2545_F491) ^ self.game.moves().len() as u64,
+        })));
+        self.thinking = Some(Thinking {
+            id,
+            purpose,
+            info: None,
+        });
+    }
+
+    pub(super) fn stop_thinking(&mut self) {
+        if self.thinking.take().is_some() {
+            self.effects.push(Effect::Stop);
+        }
+    }
+
+    pub(super) fn ask_hint(&mut self) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        if self.ai_to_move() {
+            return self.error("it is the AI's turn".to_string());
+        }
+        self.start_search(Purpose::Hint);
+        self.info("looking for a good move…".to_string());
+    }
+
+    pub(super) fn ai_done(&mut self, purpose: Purpose, best: Option<Move>, score: i32) {
+        match purpose {
+            Purpose::Move => {
+                let side = self.game.position().side_to_move();
+                if self.ai.level().resigns && score <= checkers::ai::arena::RESIGN_BELOW {
+                    self.game.resign(side);
+                    self.selection = None;
+                    self.overlay = Some(Overlay::GameOver);
+                    return;
+                }
+                let Some(m) = best else { return };
+                self.selection = None;
+                let cursor = self.cursor;
+                self.play(m);
+                // The human's cursor stays where the human left it.
+                self.cursor = cursor;
+            }
+            Purpose::Hint => {
+                if let Some(m) = best {
+                    self.hint = Some(m);
+                    self.info(format!("hint: {}", self.write(&m)));
+                }
+            }
+            Purpose::DrawOffer => {
+                // `score` is for the side that offered; the AI accepts when it
+                // is not better itself.
+                if -score <= 20 {
+                    self.game.agree_draw();
+                    self.overlay = Some(Overlay::GameOver);
+                } else {
+                    self.info("the AI declines the draw".to_string());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Playing against the AI: the update function and the searches it asks for.
+
+use crate::tui::app::{Action, AiSettings, App, Effect, Options, Purpose};
+use crate::tui::test_support::*;
+use checkers::rules::builtin::{ENGLISH, RUSSIAN};
+use checkers::{Color, OutcomeReason, Ruleset};
+
+fn vs_ai(variant: &str, ai_white: bool, ai_black: bool) -> App {
+    let opts = Options {
+        ai: AiSettings {
+            white: ai_white,
+            black: ai_black,
+            ..AiSettings::default()
+        },
+        ..options(Ruleset::builtin(variant).expect("built-in variant"))
+    };
+    App::new(opts, (80, 24))
+}
+
+/// The id of the search the app asked for last, and what for.
+fn requested(a: &mut App) -> Option<(u64, Purpose)> {
+    let mut last = None;
+    for e in std::mem::take(&mut a.effects) {
+        if let Effect::Search(r) = e {
+            last = Some((r.id, r.purpose));
+        }
+    }
+    last
+}
+
+#[test]
+fn the_ai_moves_when_it_is_its_turn_and_its_reply_is_played() {
+    // English: Black moves first, so an AI playing Black starts at once.
+    let mut a = vs_ai(ENGLISH, false, true);
+    let (id, purpose) = requested(&mut a).expect("the AI is asked for a move");
+    assert_eq!(purpose, Purpose::Move);
+    let m = a.game.legal_moves()[0];
+    a.update(Action::AiDone {
+        id,
+        best: Some(m),
+        score: 0,
+    });
+    assert_eq!(a.game.moves().len(), 1);
+    assert!(a.thinking.is_none());
+    // Now the human (White) is to move and the board shows White at the bottom.
+    assert_eq!(a.bottom(), Color::White);
+    assert!(requested(&mut a).is_none());
+}
+
+#[test]
+fn a_late_answer_for_an_old_position_is_dropped() {
+    let mut a = vs_ai(RUSSIAN, false, true);
+    type_move(&mut a, "c3-d4");
+    let (old, _) = requested(&mut a).expect("search for Black's reply");
+    // The human takes the move back while the AI thinks: the search is stopped.
+    a.update(Action::Undo);
+    assert!(a.effects.iter().any(|e| matches!(e, Effect::Stop)));
+    assert_eq!(a.game.moves().len(), 0);
+    let reply = checkers::legal_moves(
+        &a.game.position().after(&a.game.legal_moves()[0]),
+        a.game.rules(),
+    )[0];
+    a.update(Action::AiDone {
+        id: old,
+        best: Some(reply),
+        score: 0,
+    });
+    assert_eq!(a.game.moves().len(), 0, "the stale reply was not played");
+}
+
+#[test]
+fn undo_against_the_ai_takes_back_its_reply_too() {
+    let mut a = vs_ai(RUSSIAN, false, true);
+    type_move(&mut a, "c3-d4");
+    let (id, _) = requested(&mut a).unwrap();
+    let reply = a.game.legal_moves()[0];
+    a.update(Action::AiDone {
+        id,
+        best: Some(reply),
+        score: 0,
+    });
+    assert_eq!(a.game.moves().len(), 2);
+    a.update(Action::Undo);
+    assert_eq!(
+        a.game.moves().len(),
+        0,
+        "both the reply and the human's move"
+    );
+    assert_eq!(a.game.position().side_to_move(), Color::White);
+}
+
+#[test]
+fn a_hint_marks_the_suggested_move_and_a_draw_offer_follows_the_evaluation() {
+    let mut a = vs_ai(RUSSIAN, false, true);
+    a.update(Action::Hint);
+    let (id, purpose) = requested(&mut a).unwrap();
+    assert_eq!(purpose, Purpose::Hint);
+    let m = a.game.legal_moves()[0];
+    a.update(Action::AiDone {
+        id,
+        best: Some(m),
+        score: 0,
+    });
+    assert_eq!(a.hint, Some(m));
+    assert!(a.status.as_ref().unwrap().text.starts_with("hint: "));
+
+    // The human offers a draw; the AI (Black) is better by a man: declined.
+    type_move(&mut a, "draw");
+    let (id, purpose) = requested(&mut a).unwrap();
+    assert_eq!(purpose, Purpose::DrawOffer);
+    a.update(Action::AiDone {
+        id,
+        best: None,
+        score: -100,
+    });
+    assert!(a.game.outcome().is_none());
+    assert!(a.status.as_ref().unwrap().text.contains("declines"));
+    // Level with the AI: accepted.
+    type_move(&mut a, "draw");
+    let (id, _) = requested(&mut a).unwrap();
+    a.update(Action::AiDone {
+        id,
+        best: None,
+        score: 0,
+    });
+    assert_eq!(a.game.outcome().map(|o| o.winner), Some(None));
+}
+
+#[test]
+fn a_resigning_level_resigns_only_a_hopeless_position() {
+    let mut a = vs_ai(ENGLISH, false, true);
+    a.ai.level = 7;
+    let (id, _) = requested(&mut a).unwrap();
+    let m = a.game.legal_moves()[0];
+    a.update(Action::AiDone {
+        id,
+        best: Some(m),
+        score: 50,
+    });
+    assert!(a.game.outcome().is_none(), "a good position is played on");
+    let human = a.write(&a.game.legal_moves()[0]);
+    type_move(&mut a, &human);
+    let (id, _) = requested(&mut a).unwrap();
+    a.update(Action::AiDone {
+        id,
+        best: Some(a.game.legal_moves()[0]),
+        score: -2000,
+    });
+    let o = a.game.outcome().expect("resigned");
+    assert_eq!(o.winner, Some(Color::White));
+    assert_eq!(o.reason, OutcomeReason::Resignation);
+}

@@ -1,0 +1,74 @@
+//! The dialogs over the board: help, "really quit?", a draw offer and the end
+//! of the game, and the commands that open the last two.
+
+use super::{Action, App, Overlay, Purpose};
+
+#[cfg(test)]
+mod tests;
+
+impl App {
+    /// Help is open: the keys that opened it close it.
+    pub(super) fn update_help(&mut self, action: Action) {
+        if matches!(
+            action,
+            Action::Cancel | Action::Help | Action::Activate | Action::Quit
+        ) {
+            self.overlay = None;
+        }
+    }
+
+    pub(super) fn update_confirm(&mut self, action: Action) {
+        match (self.overlay.clone(), action) {
+            (Some(Overlay::ConfirmQuit), Action::Yes | Action::Quit) => self.quit = true,
+            (Some(Overlay::ConfirmQuit), Action::No | Action::Cancel) => self.overlay = None,
+            (Some(Overlay::DrawOffer { .. }), Action::Yes) => {
+                self.game.agree_draw();
+                self.overlay = Some(Overlay::GameOver);
+            }
+            (Some(Overlay::DrawOffer { by }), Action::No | Action::Cancel) => {
+                self.overlay = None;
+                self.info(format!(
+                    "{} declines the draw offered by {by}",
+                    by.opposite()
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    /// The game is over: a new one, quit, take the last move back, or look at the board.
+    pub(super) fn update_game_over(&mut self, action: Action) {
+        match action {
+            Action::NewGame => self.new_game(None),
+            Action::Quit => self.quit = true,
+            Action::Undo => {
+                self.overlay = None;
+                self.undo();
+            }
+            Action::Cancel => self.overlay = None,
+            _ => {}
+        }
+    }
+
+    /// `resign`: the player to move gives the game up.
+    pub(super) fn resign(&mut self) {
+        if self.game.outcome().is_none() {
+            self.game.resign(self.game.position().side_to_move());
+            self.selection = None;
+            self.overlay = Some(Overlay::GameOver);
+        }
+    }
+
+    /// `draw`: the player to move offers a draw, to the AI or to the other player.
+    pub(super) fn offer_draw(&mut self) {
+        if self.game.outcome().is_none() {
+            let by = self.game.position().side_to_move();
+            if self.ai.plays(by.opposite()) {
+                self.start_search(Purpose::DrawOffer);
+                self.info("draw offered: the AI is considering it".to_string());
+            } else {
+                self.overlay = Some(Overlay::DrawOffer { by });
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! Choosing a move on the board: the cursor, the piece selected and the
+//! landing squares chosen so far, and what is refused and why.
+
+use super::{Action, App, Overlay, Selection};
+use checkers::notation::explain_illegal;
+use checkers::rules::CaptureChoice;
+use checkers::{Color, Move, Piece, Square};
+
+#[cfg(test)]
+mod tests;
+
+impl App {
+    pub(super) fn move_cursor(&mut self, action: &Action) {
+        // Arrows move on the screen, so their board direction depends on the view.
+        let sign: i8 = if self.bottom() == Color::White { 1 } else { -1 };
+        let (df, dr) = match action {
+            Action::Up => (0, sign),
+            Action::Down => (0, -sign),
+            Action::Left => (-sign, 0),
+            Action::Right => (sign, 0),
+            _ => (0, 0),
+        };
+        let f = (self.cursor.0 as i8 + df).clamp(0, 7) as u8;
+        let r = (self.cursor.1 as i8 + dr).clamp(0, 7) as u8;
+        self.cursor = (f, r);
+    }
+
+    pub(super) fn activate(&mut self, file: u8, rank: u8) {
+        if self.game.outcome().is_some() {
+            self.overlay = Some(Overlay::GameOver);
+            return;
+        }
+        let Some(square) = Square::from_coords(file, rank) else {
+            return self.error("pieces stand on the dark squares only".to_string());
+        };
+        let pos = *self.game.position();
+        let own = pos
+            .piece_at(square)
+            .is_some_and(|p| p.color() == pos.side_to_move());
+        match self.selection.clone() {
+            None => self.select(square),
+            Some(sel) if sel.landings.is_empty() && square == sel.from => {
+                if self.touch_move() {
+                    self.error("touch-move: you must move the piece you selected".to_string());
+                } else {
+                    self.selection = None;
+                }
+            }
+            Some(sel) if sel.landings.is_empty() && own => {
+                if self.touch_move() {
+                    self.error("touch-move: you must move the piece you selected".to_string());
+                } else {
+                    self.select(square);
+                }
+            }
+            Some(sel) => self.land(sel, square),
+        }
+    }
+
+    fn select(&mut self, square: Square) {
+        let pos = *self.game.position();
+        let legal = self.game.legal_moves();
+        match pos.piece_at(square) {
+            None => self.error(format!(
+                "there is no piece on {}",
+                self.game.rules().notation.squares.write(square)
+            )),
+            Some(p) if p.color() != pos.side_to_move() => {
+                self.error("that is not your piece".to_string())
+            }
+            Some(_) if legal.iter().any(|m| m.from() == square) => {
+                self.selection = Some(Selection {
+                    from: square,
+                    landings: Vec::new(),
+                });
+            }
+            Some(_) => {
+                let reason = explain_illegal(&pos, self.game.rules(), &[square, square]);
+                self.error(reason);
+            }
+        }
+    }
+
+    /// The legal moves that agree with the selection so far.
+    pub fn candidates(&self) -> Vec<Move> {
+        let Some(sel) = &self.selection else {
+            return Vec::new();
+        };
+        self.game
+            .legal_moves()
+            .iter()
+            .filter(|m| {
+                let path = m.path();
+                path[0] == sel.from
+                    && path.len() > sel.landings.len() + 1
+                    && path[1..=sel.landings.len()] == sel.landings[..]
+            })
+            .copied()
+            .collect()
+    }
+
+    fn land(&mut self, mut sel: Selection, square: Square) {
+        let cands = self.candidates();
+        let ends_here: Vec<&Move> = cands.iter().filter(|m| m.to() == square).collect();
+        if let [only] = ends_here.as_slice() {
+            let m = **only;
+            return self.play(m);
+        }
+        let step = sel.landings.len() + 1;
+        let next: Vec<&Move> = cands.iter().filter(|m| m.path()[step] == square).collect();
+        if next.is_empty() {
+            if ends_here.len() > 1 {
+                return self.error(format!(
+                    "{} captures end there: choose each landing square in turn",
+                    ends_here.len()
+                ));
+            }
+            let mut squares = vec![sel.from];
+            squares.extend(&sel.landings);
+            squares.push(square);
+            let reason = explain_illegal(self.game.position(), self.game.rules(), &squares);
+            return self.error(reason);
+        }
+        sel.landings.push(square);
+        if let [only] = next.as_slice() {
+            if only.path().len() == step + 1 {
+                let m = **only;
+                return self.play(m);
+            }
+        }
+        self.selection = Some(sel);
+        self.info("go on capturing: choose the next landing square".to_string());
+    }
+
+    pub(super) fn play(&mut self, m: Move) {
+        match self.game.play(&m) {
+            Ok(()) => self.after_move(m),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    pub(super) fn after_move(&mut self, m: Move) {
+        // A move played (not replayed) ends the review: the game goes on from here.
+        if self.review && !self.game.can_redo() {
+            self.review = false;
+        }
+        self.hint = None;
+        self.selection = None;
+        self.scroll = 0;
+        self.cursor = (m.to().file(), m.to().rank());
+        if self.game.outcome().is_some() {
+            self.overlay = Some(Overlay::GameOver);
+        }
+    }
+
+    pub(super) fn cancel(&mut self) {
+        let touch_move = self.touch_move();
+        let Some(sel) = &mut self.selection else {
+            return;
+        };
+        if touch_move {
+            if sel.landings.is_empty() {
+                self.error("touch-move: you must move the piece you selected".to_string());
+            } else {
+                sel.landings.clear();
+            }
+        } else {
+            self.selection = None;
+        }
+    }
+
+    pub(super) fn place_cursor(&mut self) {
+        // Start on a piece of the side to move, where the first click usually goes.
+        let side = self.game.position().side_to_move();
+        let legal = self.game.legal_moves();
+        if let Some(m) = legal
+            .iter()
+            .find(|m| self.game.position().piece_at(m.from()).map(Piece::color) == Some(side))
+        {
+            self.cursor = (m.from().file(), m.from().rank());
+        }
+    }
+
+    /// The largest number of pieces any legal capture takes, and whether that
+    /// is a rule (most-pieces variants) or just the longest on offer.
+    pub fn capture_summary(&self) -> Option<(u32, bool)> {
+        let legal = self.game.legal_moves();
+        let first = legal.first()?;
+        if !first.is_capture() {
+            return None;
+        }
+        let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
+        Some((
+            most,
+            self.game.rules().capture_choice == CaptureChoice::MostPieces,
+        ))
+    }
+}

@@ -1,0 +1,279 @@
+//! Choosing a move on the board by keys and clicks, and every refusal with its reason.
+
+use crate::tui::app::{App, Options};
+use crate::tui::layout::Layout;
+use crate::tui::test_support::*;
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, RUSSIAN};
+use checkers::{Color, Ruleset, Square};
+use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+
+/// Moves the cursor to `square` with the arrow keys and presses Enter.
+fn walk_and_enter(app: &mut App, square: Square) {
+    // Arrows move on the screen; Layout::screen_of says where a square is on it.
+    let bottom = app.bottom();
+    let target = Layout::screen_of(square.file(), square.rank(), bottom);
+    for _ in 0..16 {
+        let now = Layout::screen_of(app.cursor.0, app.cursor.1, bottom);
+        if now == target {
+            break;
+        }
+        let code = if now.0 < target.0 {
+            KeyCode::Right
+        } else if now.0 > target.0 {
+            KeyCode::Left
+        } else if now.1 < target.1 {
+            KeyCode::Down
+        } else {
+            KeyCode::Up
+        };
+        key(app, code);
+    }
+    assert_eq!((app.cursor.0, app.cursor.1), (square.file(), square.rank()));
+    key(app, KeyCode::Enter);
+}
+
+#[test]
+fn select_and_move_with_arrows_and_enter() {
+    let mut a = app(ENGLISH, None);
+    walk_and_enter(&mut a, sq("11"));
+    assert_eq!(a.selection.as_ref().map(|s| s.from), Some(sq("11")));
+    walk_and_enter(&mut a, sq("15"));
+    assert_eq!(moves_played(&a), ["11-15"]);
+    assert!(a.selection.is_none());
+    // White to move now, and the board turned to White.
+    assert_eq!(a.bottom(), Color::White);
+    walk_and_enter(&mut a, sq("22"));
+    walk_and_enter(&mut a, sq("18"));
+    assert_eq!(moves_played(&a), ["11-15", "22-18"]);
+}
+
+#[test]
+fn hjkl_move_the_cursor_like_arrows() {
+    let mut a = app(ENGLISH, None);
+    a.cursor = (3, 3);
+    // Black is at the bottom: up on the screen is down the board.
+    ch(&mut a, 'k');
+    assert_eq!(a.cursor, (3, 2));
+    ch(&mut a, 'j');
+    assert_eq!(a.cursor, (3, 3));
+    ch(&mut a, 'h');
+    assert_eq!(a.cursor, (4, 3));
+    ch(&mut a, 'l');
+    assert_eq!(a.cursor, (3, 3));
+    key(&mut a, KeyCode::Up);
+    assert_eq!(a.cursor, (3, 2));
+    // Flipped, White is at the bottom and up is up the board.
+    ch(&mut a, 'f');
+    assert_eq!(a.bottom(), Color::White);
+    ch(&mut a, 'k');
+    assert_eq!(a.cursor, (3, 3));
+    // The cursor stops at the edge.
+    for _ in 0..10 {
+        ch(&mut a, 'l');
+    }
+    assert_eq!(a.cursor, (7, 3));
+}
+
+#[test]
+fn multi_capture_by_stepping_through_landing_squares() {
+    let mut a = app(ENGLISH, Some(ENGLISH_FORK));
+    walk_and_enter(&mut a, sq("14"));
+    walk_and_enter(&mut a, sq("23"));
+    assert!(a.game.moves().len() == 0);
+    assert_eq!(a.selection.as_ref().unwrap().landings, vec![sq("23")]);
+    assert!(status_text(&a).contains("choose the next landing square"));
+    let targets: Vec<Square> = a.candidates().iter().map(|m| m.to()).collect();
+    assert!(targets.contains(&sq("30")) && targets.contains(&sq("32")));
+    walk_and_enter(&mut a, sq("32"));
+    assert_eq!(moves_played(&a), ["14x23x32"]);
+}
+
+#[test]
+fn a_capture_by_clicking_only_its_last_square() {
+    let mut a = app(ENGLISH, Some(ENGLISH_FORK));
+    click(&mut a, sq("14"));
+    click(&mut a, sq("30"));
+    assert_eq!(moves_played(&a), ["14x23x30"]);
+}
+
+#[test]
+fn mouse_clicks_map_through_the_layout_from_both_sides() {
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        let mut a = app_with(ENGLISH, None, size);
+        click(&mut a, sq("9"));
+        click(&mut a, sq("13"));
+        assert_eq!(a.bottom(), Color::White);
+        click(&mut a, sq("22"));
+        click(&mut a, sq("17"));
+        assert_eq!(moves_played(&a), ["9-13", "22-17"], "at {size:?}");
+    }
+    // Flipped by hand: clicks still land on the square drawn there.
+    let mut a = app(ENGLISH, None);
+    ch(&mut a, 'f');
+    assert_eq!(a.bottom(), Color::White);
+    click(&mut a, sq("12"));
+    click(&mut a, sq("16"));
+    assert_eq!(moves_played(&a), ["12-16"]);
+    // A click off the board does nothing.
+    let before = a.cursor;
+    send(
+        &mut a,
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 79,
+            row: 23,
+            modifiers: KeyModifiers::NONE,
+        }),
+    );
+    assert_eq!(a.cursor, before);
+}
+
+#[test]
+fn esc_cancels_a_selection_in_english() {
+    let mut a = app(ENGLISH, None);
+    click(&mut a, sq("11"));
+    assert!(a.selection.is_some());
+    key(&mut a, KeyCode::Esc);
+    assert!(a.selection.is_none());
+    // Choosing another piece switches; clicking the piece again puts it back.
+    click(&mut a, sq("11"));
+    click(&mut a, sq("10"));
+    assert_eq!(a.selection.as_ref().map(|s| s.from), Some(sq("10")));
+    click(&mut a, sq("10"));
+    assert!(a.selection.is_none());
+}
+
+#[test]
+fn touch_move_in_russian_refuses_esc_and_switching() {
+    let mut a = app(RUSSIAN, None);
+    assert!(a.touch_move());
+    click(&mut a, sq("c3"));
+    key(&mut a, KeyCode::Esc);
+    assert_refused(&a, "touch-move: you must move the piece you selected");
+    assert_eq!(a.selection.as_ref().map(|s| s.from), Some(sq("c3")));
+    click(&mut a, sq("e3"));
+    assert_refused(&a, "touch-move: you must move the piece you selected");
+    assert_eq!(a.selection.as_ref().map(|s| s.from), Some(sq("c3")));
+    click(&mut a, sq("c3"));
+    assert_refused(&a, "touch-move: you must move the piece you selected");
+    command(&mut a, "e3-f4");
+    assert_refused(&a, "touch-move: you must move the piece you selected");
+    assert_eq!(a.game.moves().len(), 0);
+    command(&mut a, "c3-d4");
+    assert_eq!(moves_played(&a), ["c3-d4"]);
+    // The panel says the rule is in force.
+    assert!(screen(&a).contains("touch-move in force"));
+}
+
+#[test]
+fn no_touch_move_lets_a_russian_player_change_their_mind() {
+    let mut a = App::new(
+        Options {
+            no_touch_move: true,
+            ..options(Ruleset::builtin(RUSSIAN).unwrap())
+        },
+        (80, 24),
+    );
+    assert!(!a.touch_move());
+    click(&mut a, sq("c3"));
+    key(&mut a, KeyCode::Esc);
+    assert!(a.selection.is_none());
+    assert!(a.status.is_none());
+    click(&mut a, sq("c3"));
+    click(&mut a, sq("e3"));
+    assert_eq!(a.selection.as_ref().map(|s| s.from), Some(sq("e3")));
+    assert!(!screen(&a).contains("touch-move in force"));
+}
+
+#[test]
+fn touch_move_in_brazilian_after_a_landing_esc_only_resets_the_path() {
+    let mut a = app(ENGLISH, Some(ENGLISH_FORK));
+    click(&mut a, sq("14"));
+    click(&mut a, sq("23"));
+    key(&mut a, KeyCode::Esc);
+    assert!(
+        a.selection.is_none(),
+        "english: Esc drops the whole selection"
+    );
+
+    // Brazilian: a man takes two, landing first on e5, then c7 or g7.
+    let mut b = app(BRAZILIAN, Some("W:Wc3:Bd4,d6,f6"));
+    assert!(b.touch_move());
+    click(&mut b, sq("c3"));
+    click(&mut b, sq("e5"));
+    assert_eq!(b.selection.as_ref().unwrap().landings, vec![sq("e5")]);
+    key(&mut b, KeyCode::Esc);
+    let sel = b.selection.clone().expect("the piece stays selected");
+    assert_eq!(sel.from, sq("c3"));
+    assert!(sel.landings.is_empty());
+}
+
+#[test]
+fn every_refusal_says_why() {
+    // A capture is mandatory: another man chosen.
+    let mut a = app(ENGLISH, Some(ENGLISH_MANDATORY));
+    click(&mut a, sq("5"));
+    assert_refused(&a, "a capture is mandatory");
+    assert!(status_line(&a).contains("a capture is mandatory"));
+    // … and typed.
+    command(&mut a, "6-10");
+    assert_refused(&a, "a capture is mandatory");
+
+    // The most pieces: a shorter capture than the longest.
+    let mut a = app(BRAZILIAN, Some(BRAZILIAN_MOST));
+    click(&mut a, sq("c3"));
+    click(&mut a, sq("e1"));
+    assert_refused(&a, "you must take the most pieces: 3");
+    assert!(status_line(&a).contains("you must take the most pieces: 3"));
+    let mut a = app(BRAZILIAN, Some(BRAZILIAN_MOST));
+    command(&mut a, "c3xe1");
+    assert_refused(&a, "you must take the most pieces: 3");
+
+    // The most pieces: a man whose only capture is shorter than the longest.
+    let mut a = app(DAMMEN64, Some(TAKE_THREE_OR_ONE));
+    click(&mut a, sq("14"));
+    assert_refused(&a, "you must take the most pieces: 3");
+    command(&mut a, "14x23");
+    assert_refused(&a, "you must take the most pieces: 3");
+    // A man that cannot capture at all is told a capture is mandatory.
+    click(&mut a, sq("1"));
+    assert_refused(&a, "a capture is mandatory");
+
+    // Men do not move backwards.
+    let mut a = app(ENGLISH, Some("B:W30:B14"));
+    click(&mut a, sq("14"));
+    click(&mut a, sq("10"));
+    assert_refused(&a, "men do not move backwards");
+    assert!(status_line(&a).contains("men do not move backwards"));
+    command(&mut a, "14-9");
+    assert_refused(&a, "men do not move backwards");
+
+    // Not your piece.
+    let mut a = app(ENGLISH, None);
+    click(&mut a, sq("22"));
+    assert_refused(&a, "that is not your piece");
+    assert!(status_line(&a).contains("that is not your piece"));
+    command(&mut a, "22-18");
+    assert_refused(&a, "that is not your piece");
+
+    // Touch-move.
+    let mut a = app(RUSSIAN, None);
+    click(&mut a, sq("a3"));
+    click(&mut a, sq("g3"));
+    assert_refused(&a, "touch-move: you must move the piece you selected");
+    assert!(status_line(&a).contains("touch-move: you must move the piece you selected"));
+
+    // Light squares, empty squares and pieces that cannot move.
+    let mut a = app(ENGLISH, None);
+    a.cursor = (1, 2);
+    key(&mut a, KeyCode::Enter);
+    assert_refused(&a, "pieces stand on the dark squares only");
+    click(&mut a, sq("15"));
+    assert_refused(&a, "there is no piece on 15");
+    click(&mut a, sq("1"));
+    assert_refused(&a, "that piece has no legal move");
+
+    // A refusal clears at the next key.
+    key(&mut a, KeyCode::Left);
+    assert!(a.status.is_none());
+}

@@ -1,0 +1,87 @@
+//! Undo, redo and flipping, and reviewing a loaded game.
+
+use super::{Action, App, Options};
+use crate::tui::test_support::*;
+use checkers::rules::builtin::ENGLISH;
+use checkers::{Color, Ruleset};
+
+#[test]
+fn undo_and_redo_by_keys_and_commands() {
+    let mut a = app(ENGLISH, None);
+    command(&mut a, "11-15");
+    command(&mut a, "23-19");
+    ch(&mut a, 'u');
+    assert_eq!(moves_played(&a), ["11-15"]);
+    assert!(status_text(&a).contains("took back 23-19"));
+    ch(&mut a, 'u');
+    assert!(moves_played(&a).is_empty());
+    ch(&mut a, 'u');
+    assert!(status_text(&a).contains("nothing to take back"));
+    ch(&mut a, 'r');
+    assert_eq!(moves_played(&a), ["11-15"]);
+    command(&mut a, "redo");
+    assert_eq!(moves_played(&a), ["11-15", "23-19"]);
+    command(&mut a, "redo");
+    assert!(status_text(&a).contains("nothing to replay"));
+    command(&mut a, "undo");
+    assert_eq!(moves_played(&a), ["11-15"]);
+    // A new move forgets the moves taken back.
+    command(&mut a, "22-18");
+    ch(&mut a, 'r');
+    assert!(status_text(&a).contains("nothing to replay"));
+    // Undo drops a half-made selection.
+    click(&mut a, sq("15"));
+    assert!(a.selection.is_some());
+    ch(&mut a, 'u');
+    assert!(a.selection.is_none());
+}
+
+#[test]
+fn flip_by_key_and_command() {
+    let mut a = app(ENGLISH, None);
+    assert_eq!(a.bottom(), Color::Black);
+    ch(&mut a, 'f');
+    assert_eq!(a.bottom(), Color::White);
+    command(&mut a, "flip");
+    assert_eq!(a.bottom(), Color::Black);
+    // The view follows the side to move unless the bottom is fixed.
+    command(&mut a, "11-15");
+    assert_eq!(a.bottom(), Color::White);
+    let mut fixed = App::new(
+        Options {
+            fixed_bottom: Some(Color::White),
+            ..options(Ruleset::builtin(ENGLISH).unwrap())
+        },
+        (80, 24),
+    );
+    assert_eq!(fixed.bottom(), Color::White);
+    command(&mut fixed, "11-15");
+    assert_eq!(fixed.bottom(), Color::White);
+}
+
+#[test]
+fn a_loaded_game_is_reviewed_with_left_and_right_and_played_on_from_any_move() {
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
+    let mut game = checkers::Game::new(rules.clone());
+    for m in ["11-15", "23-19", "8-11", "22-17"] {
+        game.play_text(m).unwrap();
+    }
+    let opts = Options {
+        resume: Some(game),
+        review: true,
+        ..options(rules)
+    };
+    let mut a = App::new(opts, (80, 24));
+    a.update(Action::Left);
+    a.update(Action::Left);
+    assert_eq!(a.game.moves().len(), 2);
+    a.update(Action::Right);
+    assert_eq!(a.game.moves().len(), 3);
+    assert!(a.review);
+    // Playing another move from here drops the rest and ends the review.
+    type_move(&mut a, "22-18");
+    assert_eq!(a.game.moves().len(), 4);
+    assert!(!a.review);
+    a.update(Action::Left);
+    assert_eq!(a.game.moves().len(), 4, "arrows move the cursor again");
+}

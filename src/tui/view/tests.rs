@@ -1,0 +1,282 @@
+//! Snapshots of rendered screens (80×24 unless said, ASCII, no colour), the
+//! colours when they are on, and what the panel shows as the game goes.
+
+use crate::tui::app::{App, Mode, Options, Overlay};
+use crate::tui::layout::{self, Layout};
+use crate::tui::test_support::*;
+use crate::tui::theme::Theme;
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, RUSSIAN};
+use checkers::{fen, Color, Piece, Ruleset, Square};
+use crossterm::event::{Event, KeyCode};
+
+#[test]
+fn snapshot_start_position_of_each_variant() {
+    for id in Ruleset::builtin_ids() {
+        let a = app(id, None);
+        insta::assert_snapshot!(format!("start_{id}"), screen(&a));
+    }
+}
+
+#[test]
+fn snapshot_start_screen() {
+    let opts = Options {
+        start_screen: true,
+        ..options(Ruleset::builtin(ENGLISH).unwrap())
+    };
+    let a = App::new(opts, (80, 24));
+    assert_eq!(a.mode(), Mode::Start);
+    let text = screen(&a);
+    assert!(text.contains("Enter: play   q: quit"), "{text}");
+    insta::assert_snapshot!("start_screen", text);
+}
+
+#[test]
+fn snapshot_mandatory_capture() {
+    let a = app(ENGLISH, Some(ENGLISH_MANDATORY));
+    let s = status_line(&a);
+    assert!(s.contains("a capture is mandatory"), "{s}");
+    insta::assert_snapshot!("mandatory_capture", screen(&a));
+}
+
+#[test]
+fn snapshot_maximal_capture_brazilian() {
+    let a = app(BRAZILIAN, Some(BRAZILIAN_MOST));
+    let s = status_line(&a);
+    assert!(s.contains("* take the most: 3"), "{s}");
+    insta::assert_snapshot!("maximal_capture_brazilian", screen(&a));
+}
+
+#[test]
+fn snapshot_maximal_capture_dammen64() {
+    let a = app(DAMMEN64, Some(TAKE_THREE_OR_ONE));
+    let s = status_line(&a);
+    assert!(s.contains("* take the most: 3"), "{s}");
+    insta::assert_snapshot!("maximal_capture_dammen64", screen(&a));
+}
+
+/// Where any capture may be chosen, the longest is still pointed out.
+#[test]
+fn snapshot_longest_capture_english() {
+    let a = app(ENGLISH, Some(TAKE_THREE_OR_ONE));
+    let s = status_line(&a);
+    assert!(
+        s.contains("a capture is mandatory · * longest takes 3"),
+        "{s}"
+    );
+    insta::assert_snapshot!("longest_capture_english", screen(&a));
+}
+
+#[test]
+fn snapshot_multi_capture_half_done() {
+    let mut a = app(ENGLISH, Some(ENGLISH_FORK));
+    click(&mut a, sq("14"));
+    click(&mut a, sq("23"));
+    let sel = a.selection.clone().expect("still selecting");
+    assert_eq!(sel.landings, vec![sq("23")]);
+    insta::assert_snapshot!("multi_capture_half_done", screen(&a));
+}
+
+#[test]
+fn snapshot_refused_move_with_reason() {
+    let mut a = app(ENGLISH, Some(ENGLISH_MANDATORY));
+    click(&mut a, sq("5"));
+    assert_refused(&a, "a capture is mandatory");
+    insta::assert_snapshot!("refused_move", screen(&a));
+}
+
+#[test]
+fn snapshot_game_over_dialog() {
+    let mut a = app(ENGLISH, Some(ENGLISH_LAST_CAPTURE));
+    command(&mut a, "14x23");
+    assert_eq!(a.overlay, Some(Overlay::GameOver));
+    insta::assert_snapshot!("game_over", screen(&a));
+}
+
+#[test]
+fn snapshot_help_overlay() {
+    let mut a = app(ENGLISH, None);
+    ch(&mut a, '?');
+    assert_eq!(a.mode(), Mode::Help);
+    insta::assert_snapshot!("help", screen(&a));
+}
+
+#[test]
+fn snapshot_too_small_terminal() {
+    let a = app_with(ENGLISH, None, (60, 20));
+    let text = screen(&a);
+    assert!(text.contains("enlarge the terminal to 80×24"), "{text}");
+    insta::assert_snapshot!("too_small", text);
+}
+
+#[test]
+fn snapshot_large_terminal_grows_the_board() {
+    let a = app_with(ENGLISH, None, (200, 60));
+    let big = layout::compute(200, 60);
+    let small = layout::compute(80, 24);
+    assert!(big.square_w > small.square_w && big.square_h > small.square_h);
+    insta::assert_snapshot!("large_200x60", screen(&a));
+}
+
+#[test]
+fn snapshot_command_line_and_quit_dialog() {
+    let mut a = app(ENGLISH, None);
+    command(&mut a, "11-15");
+    ch(&mut a, ':');
+    for c in "22-1".chars() {
+        ch(&mut a, c);
+    }
+    insta::assert_snapshot!("command_line", screen(&a));
+    key(&mut a, KeyCode::Esc);
+    ch(&mut a, 'q');
+    insta::assert_snapshot!("confirm_quit", screen(&a));
+}
+
+/// The background of `square`, read at a corner cell away from the piece and cursor.
+fn square_bg(app: &App, square: Square) -> ratatui::style::Color {
+    let l = layout::compute(app.size.0, app.size.1);
+    let (c, r) = Layout::screen_of(square.file(), square.rank(), app.bottom());
+    let rect = l.square_rect(c, r);
+    render(app)[(rect.x + rect.width - 1, rect.y + rect.height - 1)].bg
+}
+
+/// With colour on, what a glyph says is also said by the background.
+#[test]
+fn colours_mark_captures_selection_and_targets() {
+    let coloured = |variant: &str, fen_text: &str| {
+        let opts = Options {
+            start: Some(fen::parse(fen_text).unwrap()),
+            theme: Theme::new(false, true),
+            ..options(Ruleset::builtin(variant).unwrap())
+        };
+        App::new(opts, (80, 24))
+    };
+    let mut a = coloured(ENGLISH, ENGLISH_MANDATORY);
+    let must = square_bg(&a, sq("14"));
+    let plain_dark = square_bg(&a, sq("15"));
+    assert_ne!(plain_dark, ratatui::style::Color::Reset);
+    assert_ne!(must, plain_dark, "a must-capture square stands out");
+    assert_eq!(square_bg(&a, sq("5")), plain_dark, "a man that cannot move");
+    assert!(Square::from_coords(0, 7).is_none());
+    // a8 is a light square; its corner cell is its own colour.
+    let l = layout::compute(80, 24);
+    let (c, r) = Layout::screen_of(0, 7, a.bottom());
+    let a8 = l.square_rect(c, r);
+    let light = render(&a)[(a8.x, a8.y)].bg;
+    assert_ne!(light, plain_dark);
+    assert_ne!(light, must);
+
+    // The longest capture is told apart from the other forced ones.
+    let b = coloured(ENGLISH, TAKE_THREE_OR_ONE);
+    let most = square_bg(&b, sq("7"));
+    assert_eq!(square_bg(&b, sq("14")), must);
+    assert_ne!(most, must);
+    assert_ne!(most, plain_dark);
+
+    // Selected piece, landing targets, then a chosen landing.
+    click(&mut a, sq("14"));
+    let selected = square_bg(&a, sq("14"));
+    let target = square_bg(&a, sq("23"));
+    for other in [must, plain_dark, most] {
+        assert_ne!(selected, other);
+        assert_ne!(target, other);
+    }
+    assert_ne!(target, selected);
+    let mut f = coloured(ENGLISH, ENGLISH_FORK);
+    click(&mut f, sq("14"));
+    click(&mut f, sq("23"));
+    let path = square_bg(&f, sq("23"));
+    assert_ne!(path, target);
+    assert_ne!(path, plain_dark);
+    assert_eq!(square_bg(&f, sq("30")), target);
+
+    // A refusal is drawn in another colour than a hint.
+    let hint = render(&f)[(2, 22)].fg;
+    click(&mut a, sq("5"));
+    assert_refused(&a, "a capture is mandatory");
+    let refusal = render(&a)[(2, 22)].fg;
+    assert_ne!(refusal, ratatui::style::Color::Reset);
+    assert_ne!(refusal, hint);
+}
+
+/// Without colour every cell keeps the terminal's own colours.
+#[test]
+fn no_colour_means_no_colour() {
+    let mut a = app(ENGLISH, Some(ENGLISH_MANDATORY));
+    click(&mut a, sq("14"));
+    for cell in render(&a).content() {
+        assert_eq!(cell.fg, ratatui::style::Color::Reset);
+        assert_eq!(cell.bg, ratatui::style::Color::Reset);
+    }
+}
+
+#[test]
+fn resizing_below_the_minimum_and_back() {
+    let mut a = app(ENGLISH, None);
+    send(&mut a, Event::Resize(79, 24));
+    assert!(screen(&a).contains("enlarge the terminal to 80×24"));
+    send(&mut a, Event::Resize(100, 30));
+    let text = screen(&a);
+    assert!(!text.contains("enlarge"));
+    // Clicks use the new size.
+    click(&mut a, sq("11"));
+    click(&mut a, sq("15"));
+    assert_eq!(moves_played(&a), ["11-15"]);
+}
+
+#[test]
+fn the_move_list_numbers_full_moves_and_scrolls() {
+    let mut a = app(ENGLISH, None);
+    for m in [
+        "11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14",
+    ] {
+        command(&mut a, m);
+        assert!(a.status.is_none(), "{m}: {:?}", a.status);
+    }
+    let text = screen(&a);
+    assert!(text.contains("1. 11-15     23-19"), "{text}");
+    assert!(text.contains("4. 10x17     21x14"), "{text}");
+    // A game set up with the second player to move starts with "1. ...".
+    let mut b = app(ENGLISH, Some("W:W21-32:B1-12"));
+    command(&mut b, "22-18");
+    assert!(screen(&b).contains("1. ...     22-18"));
+}
+
+#[test]
+fn a_promoted_king_wears_a_crown() {
+    let mut a = app(ENGLISH, Some("B:W5:B27"));
+    command(&mut a, "27-32");
+    let p = a.game.position().piece_at(sq("32"));
+    assert_eq!(p, Some(Piece::King(Color::Black)));
+    assert!(screen(&a).contains('^'));
+}
+
+/// A draw counter near its limit is shown whole: on one line where the panel is
+/// wide enough, with the count on a line of its own where it is not.
+#[test]
+fn a_draw_counter_near_its_limit_is_never_cut_off() {
+    for (name, whole) in [("30-move endgame rule", false), ("endgame", true)] {
+        let mut rules = Ruleset::builtin(RUSSIAN).unwrap();
+        let rule = rules
+            .no_progress
+            .iter_mut()
+            .find(|r| r.name == "30-move endgame rule")
+            .unwrap();
+        // Shortened so that two plies bring it within ten moves of its end.
+        rule.moves = 11;
+        rule.name = name.to_string();
+        let opts = Options {
+            start: Some(fen::parse("W:WKc1,a3:BKf8,h6").unwrap()),
+            ..options(rules)
+        };
+        let mut a = App::new(opts, (80, 24));
+        command(&mut a, "c1-d2");
+        command(&mut a, "f8-g7");
+        let text = screen(&a);
+        let one_line = text.contains(&format!("{name}: 1 of 11 moves"));
+        assert_eq!(one_line, whole, "{name}\n{text}");
+        if !whole {
+            assert!(text.contains(&format!("{name}:  ")), "{text}");
+            assert!(text.contains("  1 of 11 moves"), "{text}");
+        }
+    }
+}
