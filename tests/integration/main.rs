@@ -8,14 +8,20 @@
 mod common;
 
 mod ai;
-mod cli;
 mod fuzz;
-mod hub;
 mod pdn;
 mod perft;
 mod properties;
 mod reference;
 mod rules;
 mod rulesets;
-mod tui_e2e;
 mod tune;
+
+// These run the `checkers` binary, which needs the `app` feature; the rest test the
+// library alone and also run with `--no-default-features`.
+#[cfg(feature = "app")]
+mod cli;
+#[cfg(feature = "app")]
+mod hub;
+#[cfg(feature = "app")]
+mod tui_e2e;
