@@ -6,19 +6,20 @@
 //! russian and brazilian depth 11 playing every leaf (at least 30 M leaves/s),
 //! on one core.
 
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
 use checkers::{perft, perft_visit, Position, Ruleset};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
 
 /// (variant, depth, visit every leaf?, expected leaves)
 const CASES: &[(&str, u32, bool, u64)] = &[
-    ("english", 12, false, 388_617_999),
-    ("russian", 11, true, 110_917_189),
-    ("brazilian", 11, true, 105_491_257),
-    ("russian", 10, false, 22_444_032),
-    ("brazilian", 10, false, 21_560_022),
-    ("dammen64", 10, false, 17_762_771),
-    ("german", 10, false, 18_363_523),
+    (ENGLISH, 12, false, 388_617_999),
+    (RUSSIAN, 11, true, 110_917_189),
+    (BRAZILIAN, 11, true, 105_491_257),
+    (RUSSIAN, 10, false, 22_444_032),
+    (BRAZILIAN, 10, false, 21_560_022),
+    (DAMMEN64, 10, false, 17_762_771),
+    (GERMAN, 10, false, 18_363_523),
 ];
 
 fn bench_perft(c: &mut Criterion) {

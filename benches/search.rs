@@ -16,7 +16,7 @@ fn bench_search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(5));
-    for variant in ["english", "dammen64", "brazilian", "russian", "german"] {
+    for variant in Ruleset::builtin_ids() {
         let rules = Ruleset::builtin(variant).expect("built-in variant");
         for (name, pos, depth) in [
             ("start", Position::initial(rules.first_move), 14),

@@ -5,6 +5,7 @@
 //! again. Move generation reads only these settings and never a variant's name,
 //! so a new variant is a new file.
 
+mod diagnose;
 mod file;
 
 use crate::square::{Color, SquareNotation};

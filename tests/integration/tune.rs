@@ -1,6 +1,6 @@
 //! Tuning the evaluation by self-play. Not part of the normal suite: run with
 //!
-//!     cargo test --release --test tune -- --ignored --nocapture
+//!     cargo test --release --test integration tune:: -- --ignored --nocapture
 //!
 //! For each weight in turn it plays a match (fixed depth, varied openings, both
 //! colours) between the current weights and the weight moved up and down by a
@@ -12,6 +12,7 @@
 use checkers::ai::arena::{opening, play_game, Player};
 use checkers::ai::eval::{default_weights, Weights};
 use checkers::ai::{Level, Rng};
+use checkers::rules::builtin::{ENGLISH, RUSSIAN};
 use checkers::Ruleset;
 
 fn score(rules: &Ruleset, a: Weights, b: Weights, games: usize, rng: &mut Rng) -> f64 {
@@ -63,7 +64,7 @@ fn tune_by_self_play() {
         ("mobility", |w| &mut w.mobility, 2),
         ("long_diagonal", |w| &mut w.long_diagonal, 10),
     ];
-    for variant in ["english", "russian"] {
+    for variant in [ENGLISH, RUSSIAN] {
         let rules = Ruleset::builtin(variant).unwrap();
         let mut best = default_weights(&rules);
         let mut rng = Rng::new(11);

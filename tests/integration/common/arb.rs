@@ -9,11 +9,8 @@
 
 #![allow(dead_code)]
 
-use checkers::{fen, Color, Position, Square};
+use checkers::{fen, Color, Position, Ruleset, Square};
 use proptest::prelude::*;
-
-/// The five built-in variants.
-pub const VARIANTS: [&str; 5] = ["english", "dammen64", "brazilian", "russian", "german"];
 
 /// What stands on one square of a generated board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +112,7 @@ pub fn position() -> impl Strategy<Value = Position> {
     })
 }
 
-/// A random variant id.
+/// A random built-in variant id.
 pub fn variant() -> impl Strategy<Value = &'static str> {
-    prop::sample::select(&VARIANTS[..])
+    prop::sample::select(Ruleset::builtin_ids().collect::<Vec<_>>())
 }

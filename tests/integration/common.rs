@@ -67,6 +67,18 @@ pub fn builtin(id: &str) -> &'static Ruleset {
         .unwrap_or_else(|| panic!("no built-in variant {id}"))
 }
 
+/// The ids of the built-in variants whose ruleset has a setting, in the built-in order:
+/// `builtins_where(|r| r.king_moves == KingMoves::AnyDistance)` are the flying kings. Never
+/// empty, so that a loop over them always tests something.
+#[track_caller]
+pub fn builtins_where(setting: impl Fn(&Ruleset) -> bool) -> Vec<&'static str> {
+    let ids: Vec<&'static str> = Ruleset::builtin_ids()
+        .filter(|id| setting(builtin(id)))
+        .collect();
+    assert!(!ids.is_empty(), "no built-in variant has the setting");
+    ids
+}
+
 /// Proptest settings: `default` cases unless `PROPTEST_CASES` says otherwise.
 pub fn proptest_config(default: u32) -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")

@@ -3,11 +3,12 @@
 use checkers::ai::arena::{opening, play_game, Player};
 use checkers::ai::{Level, Rng};
 use checkers::pdn::{read_games, replay, variant_of, write_game, Tags};
+use checkers::rules::builtin::{BRAZILIAN, ENGLISH, RUSSIAN};
 use checkers::{fen, Game, Ruleset};
 
 #[test]
 fn written_games_read_back_move_for_move_in_every_variant() {
-    for variant in ["english", "dammen64", "brazilian", "russian", "german"] {
+    for variant in Ruleset::builtin_ids() {
         let rules = Ruleset::builtin(variant).unwrap();
         let mut rng = Rng::new(5);
         let p = Player::new(Level::get(2).unwrap());
@@ -56,7 +57,7 @@ fn reading_is_lenient_as_the_standard_asks() {
     assert_eq!(moves, ["c3-d4", "f6-g5", "d4-e5", "d6xf4"]);
     assert_eq!(games[0].result.as_deref(), Some("*"));
     let russian = variant_of(&games[0]).unwrap();
-    assert_eq!(russian.id, "russian");
+    assert_eq!(russian.id, RUSSIAN);
     assert_eq!(replay(&games[0], &russian).unwrap().moves().len(), 4);
     assert_eq!(games[1].moves.len(), 3);
     assert_eq!(games[1].result.as_deref(), Some("1/2-1/2"));
@@ -66,7 +67,7 @@ fn reading_is_lenient_as_the_standard_asks() {
 fn an_illegal_move_is_refused_with_its_move_number_line_and_column() {
     let text = "[GameType \"21\"]\n1. 11-15 23-19\n2. 15-11 22-17\n";
     let game = &read_games(text).unwrap()[0];
-    let e = replay(game, &Ruleset::builtin("english").unwrap()).unwrap_err();
+    let e = replay(game, &Ruleset::builtin(ENGLISH).unwrap()).unwrap_err();
     assert_eq!((e.move_number, e.line, e.column), (2, 3, 4));
     assert!(
         e.to_string().contains("15-11") && e.to_string().contains("backwards"),
@@ -88,7 +89,7 @@ fn broken_pdn_is_refused_with_where() {
     }
 }
 
-/// Found by tests/fuzz.rs: a `[` inside a variation stalled the reader forever.
+/// Found by the fuzz tests (`fuzz.rs`): a `[` inside a variation stalled the reader forever.
 #[test]
 fn a_bracket_inside_a_variation_does_not_stall_the_reader() {
     let games = read_games("1. 11-15 (23-19 [ 9-14) 22-18 *").unwrap();
@@ -101,7 +102,7 @@ fn a_bracket_inside_a_variation_does_not_stall_the_reader() {
 /// 2-0 scores; every move replays and the recorded result is the one reached.
 #[test]
 fn games_written_by_pydraughts_read_back() {
-    for variant in ["english", "russian", "brazilian"] {
+    for variant in [ENGLISH, RUSSIAN, BRAZILIAN] {
         let path = format!(
             "{}/tests/data/pdn/pydraughts_{variant}.pdn",
             env!("CARGO_MANIFEST_DIR")

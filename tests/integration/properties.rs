@@ -1,13 +1,12 @@
 //! Properties every position and every legal move must have, on random positions
-//! biased towards captures (see `tests/common/arb.rs`), in every variant.
+//! biased towards captures (see `common/arb.rs`), in every variant.
 
-mod common;
-
+use crate::common::{arb, builtin as rules, proptest_config as config};
+use checkers::rules::builtin::{GERMAN, RUSSIAN};
 use checkers::rules::CaptureChoice;
 use checkers::{
     fen, legal_moves, notation, Color, MoveError, Piece, Position, Ruleset, SquareNotation,
 };
-use common::{arb, builtin as rules, proptest_config as config};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -226,7 +225,7 @@ fn capture_ending_on_its_start_square_keeps_the_piece() {
         ("B:Bf6:We5,e3,g3,g5", Color::Black),
     ] {
         let pos = fen::parse(text).unwrap();
-        for variant in arb::VARIANTS {
+        for variant in Ruleset::builtin_ids() {
             let rules = rules(variant);
             let man = pos.men(side).count() == 1;
             if man && !rules.men_capture_backwards {
@@ -261,7 +260,7 @@ fn capture_ending_on_its_start_square_keeps_the_piece() {
 #[test]
 fn two_square_capture_reads_back_beside_a_longer_one_with_the_same_ends() {
     let pos = fen::parse("B:Wg7,b6,d6,b4:BKc3").unwrap();
-    for variant in ["russian", "german"] {
+    for variant in [RUSSIAN, GERMAN] {
         let rules = rules(variant);
         let moves = legal_moves(&pos, rules);
         assert_eq!(moves.len(), 2, "{variant}: {moves:?}");

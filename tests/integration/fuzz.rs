@@ -3,17 +3,19 @@
 //! (which reach far deeper into each reader than noise does).
 //! `PROPTEST_CASES` raises the count for a longer run.
 
-mod common;
-
+use crate::common::proptest_config as config;
 use checkers::notation::MoveText;
 use checkers::pdn::{read_games, replay, variant_of};
+use checkers::rules::builtin::{ENGLISH, RUSSIAN};
 use checkers::{fen, Position, Ruleset};
-use common::proptest_config as config;
 use proptest::prelude::*;
 
 const FEN: &str = "W:W21,22,K30,a1-c1:B1,2,K5,b8";
 const PDN: &str = "[Event \"x\"]\n[GameType \"25\"]\n[FEN \"W:Wc3,e3:Bd4,f6\"]\n1. c3-b4 {c} d4:f2 (d4-c3) 2. e3:g1 $2 f6-g5 1-0\n%x\n";
-const TOML: &str = include_str!("../rulesets/russian.toml");
+const TOML: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/rulesets/russian.toml"
+));
 
 /// `base` with up to eight random single-character edits.
 fn mutated(base: &'static str) -> impl Strategy<Value = String> {
@@ -50,7 +52,7 @@ proptest! {
 
     #[test]
     fn move_text_reader(s in prop_oneof![any::<String>(), "[0-9a-hx:\\- ]{0,20}"]) {
-        let rules = Ruleset::builtin("russian").unwrap();
+        let rules = Ruleset::builtin(RUSSIAN).unwrap();
         let pos = Position::initial(rules.first_move);
         if let Ok(t) = MoveText::parse(&s) {
             let _ = t.resolve(&pos, &rules);
@@ -61,7 +63,7 @@ proptest! {
     fn pdn_reader(s in prop_oneof![any::<String>(), mutated(PDN), pdn_alphabet()]) {
         if let Ok(games) = read_games(&s) {
             for g in &games {
-                let rules = variant_of(g).unwrap_or_else(|| Ruleset::builtin("english").unwrap());
+                let rules = variant_of(g).unwrap_or_else(|| Ruleset::builtin(ENGLISH).unwrap());
                 let _ = replay(g, &rules);
             }
         }

@@ -1,14 +1,12 @@
 //! Start-position perft against the counts in `tests/data/perft.txt`.
 //!
 //! Lines whose count is below [`QUICK_LIMIT`] run in the normal suite; the deeper
-//! ones run with `cargo test --release --test perft -- --ignored`.
+//! ones run with `cargo test --release --test integration perft:: -- --ignored`.
 
 use checkers::{divide, perft, perft_visit, Position, Ruleset};
 
 /// Counts below this run in the default suite (a few seconds in the test profile).
 const QUICK_LIMIT: u64 = 5_000_000;
-
-const VARIANTS: [&str; 5] = ["english", "dammen64", "brazilian", "russian", "german"];
 
 /// One line of the data file.
 #[derive(Debug)]
@@ -69,7 +67,7 @@ fn check(lines: &[&Line]) {
 #[test]
 fn data_file_is_well_formed() {
     let lines = data();
-    for v in VARIANTS {
+    for v in Ruleset::builtin_ids() {
         let mut depths: Vec<&Line> = lines.iter().filter(|l| l.variant == v).collect();
         assert!(!depths.is_empty(), "no perft line for {v}");
         depths.sort_by_key(|l| l.depth);
@@ -91,7 +89,7 @@ fn data_file_is_well_formed() {
     }
     for l in &lines {
         assert!(
-            VARIANTS.contains(&l.variant.as_str()),
+            Ruleset::builtin_ids().any(|v| v == l.variant),
             "line {}: unknown variant",
             l.number
         );
@@ -105,7 +103,8 @@ fn published_counts_quick() {
     check(&quick);
 }
 
-/// The deep lines, up to depth 12: `cargo test --release --test perft -- --ignored`.
+/// The deep lines, up to depth 12:
+/// `cargo test --release --test integration perft:: -- --ignored`.
 #[test]
 #[ignore]
 fn published_counts_deep() {
@@ -117,7 +116,7 @@ fn published_counts_deep() {
 /// Counting the last ply from the list length gives the same as playing every leaf.
 #[test]
 fn visiting_every_leaf_agrees_with_bulk_counting() {
-    for v in VARIANTS {
+    for v in Ruleset::builtin_ids() {
         let rules = rules(v);
         let start = Position::initial(rules.first_move);
         for depth in 0..=7 {
@@ -132,7 +131,7 @@ fn visiting_every_leaf_agrees_with_bulk_counting() {
 
 #[test]
 fn divide_sums_to_perft() {
-    for v in VARIANTS {
+    for v in Ruleset::builtin_ids() {
         let rules = rules(v);
         let start = Position::initial(rules.first_move);
         let moves = checkers::legal_moves(&start, &rules);

@@ -5,6 +5,8 @@
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, ExitStatus, MasterPty, PtySize};
 use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -26,6 +28,19 @@ struct Session {
     screen: vt100::Parser,
     /// `stty`-level settings before the program started, as text.
     termios_before: String,
+    /// The session's own config and data folders, removed when it ends.
+    home: PathBuf,
+}
+
+/// A fresh folder for one session: sessions run at the same time, in this process and in
+/// others, and the game saves itself after every move.
+fn session_home() -> PathBuf {
+    static SESSIONS: AtomicUsize = AtomicUsize::new(0);
+    let n = SESSIONS.fetch_add(1, Ordering::Relaxed);
+    let home = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("tui-e2e-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    home
 }
 
 fn nonzero(n: u16) -> std::num::NonZeroU16 {
@@ -55,11 +70,12 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
-        // The tester's own config file must not change what the test sees.
-        cmd.env(
-            "XDG_CONFIG_HOME",
-            std::env::temp_dir().join("checkers-e2e-no-config"),
-        );
+        // The tester's own config file must not change what the test sees, and the game
+        // saved after every move goes neither to the tester's data folder nor to another
+        // session's.
+        let home = session_home();
+        cmd.env("XDG_CONFIG_HOME", home.join("config"));
+        cmd.env("XDG_DATA_HOME", home.join("data"));
         let child = pty.slave.spawn_command(cmd).expect("start checkers");
         // Only the child holds the terminal side now, so reads end when it exits.
         drop(pty.slave);
@@ -87,6 +103,7 @@ impl Session {
             raw: Vec::new(),
             screen: vt100::Parser::new(nonzero(ROWS), nonzero(COLS), 0),
             termios_before,
+            home,
         }
     }
 
@@ -211,7 +228,9 @@ impl Drop for Session {
         // A failed test must not leave the game running.
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
+            let _ = self.child.wait();
         }
+        let _ = std::fs::remove_dir_all(&self.home);
     }
 }
 

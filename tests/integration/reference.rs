@@ -1,4 +1,4 @@
-//! The fast move generator against the plain one in `tests/common/reference.rs`.
+//! The fast move generator against the plain one in `common/reference.rs`.
 //!
 //! Both must list the same moves, identified by docs/RULES.md as start, end and
 //! captured set (plus whether the piece ends as a king), in every position: the
@@ -6,14 +6,14 @@
 //! captures, and a few plies of a random game from each. The fast generator's
 //! path of a move must be one the plain generator also finds for it.
 //!
-//! `PROPTEST_CASES=20000 cargo test --release --test reference` runs more cases;
-//! `cargo test --release --test reference -- --ignored` runs the deeper perfts.
+//! `PROPTEST_CASES=20000 cargo test --release --test integration reference::` runs more
+//! cases; `cargo test --release --test integration reference:: -- --ignored` runs the deeper
+//! perfts.
 
-mod common;
-
-use checkers::{fen, legal_moves, perft, Position, SquareNotation};
-use common::reference::{self as plain, Board, Coord, RefMove};
-use common::{arb, builtin as rules, proptest_config as config};
+use crate::common::reference::{self as plain, Board, Coord, RefMove};
+use crate::common::{arb, builtin as rules, proptest_config as config};
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
+use checkers::{fen, legal_moves, perft, Position, Ruleset, SquareNotation};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
@@ -123,41 +123,41 @@ const START_DEPTH: u32 = 9;
 
 #[test]
 fn start_perft_english() {
-    start_perft("english", START_DEPTH);
+    start_perft(ENGLISH, START_DEPTH);
 }
 
 #[test]
 fn start_perft_dammen64() {
-    start_perft("dammen64", START_DEPTH);
+    start_perft(DAMMEN64, START_DEPTH);
 }
 
 #[test]
 fn start_perft_brazilian() {
-    start_perft("brazilian", START_DEPTH);
+    start_perft(BRAZILIAN, START_DEPTH);
 }
 
 #[test]
 fn start_perft_russian() {
-    start_perft("russian", START_DEPTH);
+    start_perft(RUSSIAN, START_DEPTH);
 }
 
 #[test]
 fn start_perft_german() {
-    start_perft("german", START_DEPTH);
+    start_perft(GERMAN, START_DEPTH);
 }
 
-/// Deeper: `cargo test --release --test reference -- --ignored`.
+/// Deeper: `cargo test --release --test integration reference:: -- --ignored`.
 #[test]
 #[ignore]
 fn start_perft_deep() {
-    for v in arb::VARIANTS {
+    for v in Ruleset::builtin_ids() {
         start_perft(v, 10);
     }
 }
 
 /// Prints the reference generator's start-position perft counts, the source of the
 /// dammen64 and german lines of `tests/data/perft.txt`: `REF_PERFT_DEPTH=11
-/// [REF_PERFT_VARIANT=german] cargo test --test reference print_reference_perft --
+/// [REF_PERFT_VARIANT=german] cargo test --test integration print_reference_perft --
 /// --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -167,7 +167,7 @@ fn print_reference_perft() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(8);
     let only = std::env::var("REF_PERFT_VARIANT").ok();
-    for v in arb::VARIANTS {
+    for v in Ruleset::builtin_ids() {
         if only.as_deref().is_some_and(|o| o != v) {
             continue;
         }
@@ -196,27 +196,27 @@ proptest! {
 
     #[test]
     fn random_positions_english(pos in arb::position(), w in walk()) {
-        compare_walk("english", pos, &w)?;
+        compare_walk(ENGLISH, pos, &w)?;
     }
 
     #[test]
     fn random_positions_dammen64(pos in arb::position(), w in walk()) {
-        compare_walk("dammen64", pos, &w)?;
+        compare_walk(DAMMEN64, pos, &w)?;
     }
 
     #[test]
     fn random_positions_brazilian(pos in arb::position(), w in walk()) {
-        compare_walk("brazilian", pos, &w)?;
+        compare_walk(BRAZILIAN, pos, &w)?;
     }
 
     #[test]
     fn random_positions_russian(pos in arb::position(), w in walk()) {
-        compare_walk("russian", pos, &w)?;
+        compare_walk(RUSSIAN, pos, &w)?;
     }
 
     #[test]
     fn random_positions_german(pos in arb::position(), w in walk()) {
-        compare_walk("german", pos, &w)?;
+        compare_walk(GERMAN, pos, &w)?;
     }
 }
 
@@ -251,7 +251,7 @@ fn fixed_positions_agree() {
     ];
     for f in fens {
         let pos = fen::parse(f).unwrap();
-        for v in arb::VARIANTS {
+        for v in Ruleset::builtin_ids() {
             if let Err(e) = compare(&pos, v) {
                 panic!("{e}");
             }

@@ -1,23 +1,24 @@
 //! The AI: deterministic at a fixed depth, finds known shots, never plays an illegal move.
 
+use crate::common::builtins_where;
 use checkers::ai::arena::{opening, play_game, Player};
 use checkers::ai::{search, Engine, Level, Limits, Past, Rng, SearchResult};
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
+use checkers::rules::KingMoves;
 use checkers::{fen, legal_moves, notation, Game, Position, Ruleset};
-
-const VARIANTS: [&str; 5] = ["english", "dammen64", "brazilian", "russian", "german"];
 
 /// Node counts at a fixed depth are the search's contract: a commit that changes
 /// them must mean to change the search (and update these numbers).
 #[test]
 fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
     let cases = [
-        ("english", None, 9, "9-14", 110_408),
-        ("dammen64", None, 9, "9-14", 107_745),
-        ("brazilian", None, 9, "c3-b4", 62_897),
-        ("russian", None, 9, "c3-b4", 45_867),
-        ("german", None, 9, "9-14", 97_123),
+        (ENGLISH, None, 9, "9-14", 110_408),
+        (DAMMEN64, None, 9, "9-14", 107_745),
+        (BRAZILIAN, None, 9, "c3-b4", 62_897),
+        (RUSSIAN, None, 9, "c3-b4", 45_867),
+        (GERMAN, None, 9, "9-14", 97_123),
         (
-            "russian",
+            RUSSIAN,
             Some("W:Wa1,c3,e3,g3,b2,d2,f2,h2,c1,e1,g1,f4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"),
             8,
             "f4-e5",
@@ -69,7 +70,7 @@ fn assert_shot(variant: &str, start: &str, first: &str, depth: u32, payoff: impl
 /// checked against the rules, then the AI must find the first move at depth 4.
 #[test]
 fn every_variant_finds_the_two_for_one_shot() {
-    for variant in VARIANTS {
+    for variant in Ruleset::builtin_ids() {
         assert_shot(variant, "W:Wb2,d2,e1,h2:Bb4,d4,g7,h8", "d2-c3", 4, |game| {
             let two = game
                 .play_text("e1xc3xe5")
@@ -84,7 +85,7 @@ fn every_variant_finds_the_two_for_one_shot() {
 /// f6 in one move.
 #[test]
 fn flying_king_variants_find_the_long_diagonal_sweep() {
-    for variant in ["russian", "brazilian", "german"] {
+    for variant in builtins_where(|r| r.king_moves == KingMoves::AnyDistance) {
         assert_shot(variant, "W:WKa1,c3,h2:Be5,f6,a7,c7", "c3-d4", 4, |game| {
             let a1 = checkers::Square::from_algebraic("a1").unwrap();
             let sweep = game.legal_moves();
@@ -102,7 +103,7 @@ fn flying_king_variants_find_the_long_diagonal_sweep() {
 /// on e5 (11x18), and the way is open: h6 jumps g7 to crown on f8 (12x3).
 #[test]
 fn short_king_variants_find_the_breakthrough_to_a_king() {
-    for variant in ["english", "dammen64"] {
+    for variant in builtins_where(|r| r.king_moves == KingMoves::OneSquare) {
         // Depth 8: Black's man on d4 then runs for its own crown, and only a
         // search that sees the new king catch it knows the shot wins.
         assert_shot(variant, "W:W15,16,19:B7,8,11", "16-12", 8, |game| {
@@ -116,7 +117,7 @@ fn short_king_variants_find_the_breakthrough_to_a_king() {
 
 #[test]
 fn a_lost_position_is_scored_as_lost_and_a_won_one_as_won() {
-    let rules = Ruleset::builtin("english").unwrap();
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
     // White's last man is blocked and Black can take it: a loss in a few plies.
     let pos = fen::parse("W:W31:B1,2,22").unwrap();
     let r = search_to(&pos, &rules, 12);
@@ -134,7 +135,7 @@ fn a_lost_position_is_scored_as_lost_and_a_won_one_as_won() {
 /// (`Game::play` refuses an illegal one), and every game must end.
 #[test]
 fn self_play_games_never_contain_an_illegal_move() {
-    for variant in VARIANTS {
+    for variant in Ruleset::builtin_ids() {
         let rules = Ruleset::builtin(variant).unwrap();
         let mut rng = Rng::new(7);
         let weak = Player::new(Level::get(1).unwrap());
@@ -189,7 +190,7 @@ fn search_with(pos: &Position, rules: &Ruleset, past: &Past, depth: u32, contemp
 /// with the rule's counter one ply from its limit, every move draws.
 #[test]
 fn the_search_sees_a_no_progress_draw_coming() {
-    let rules = Ruleset::builtin("russian").unwrap();
+    let rules = Ruleset::builtin(RUSSIAN).unwrap();
     let pos = fen::parse("W:WKc1,Ke1,Kg1:BKh4").unwrap();
     assert!(legal_moves(&pos, &rules).iter().all(|m| !m.is_capture()));
     let fresh = search_with(&pos, &rules, &Past::default(), 6, 0);
@@ -217,7 +218,7 @@ fn the_search_sees_a_no_progress_draw_coming() {
 /// `Past::of` hands the search the game's counters and its repeatable positions.
 #[test]
 fn the_past_of_a_game_holds_its_counters_and_hashes() {
-    let rules = Ruleset::builtin("russian").unwrap();
+    let rules = Ruleset::builtin(RUSSIAN).unwrap();
     let mut game = Game::from_position(rules, fen::parse("W:WKc1,Ke1,Kg1:BKh4").unwrap());
     for m in ["c1-b2", "h4-e7", "b2-c1"] {
         game.play_text(m).unwrap();
@@ -247,7 +248,7 @@ fn past_holding_every_child(pos: &Position, rules: &Ruleset) -> Past {
 /// playing with contempt looks for more than a repetition.
 #[test]
 fn contempt_makes_a_repetition_worth_less_than_zero() {
-    let rules = Ruleset::builtin("english").unwrap();
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
     let pos = fen::parse("W:WK29:BK4").unwrap();
     // Every child of the root already occurred, two plies apart each.
     let past = past_holding_every_child(&pos, &rules);
@@ -260,7 +261,7 @@ fn contempt_makes_a_repetition_worth_less_than_zero() {
 /// capture, even when the past it is handed holds older positions.
 #[test]
 fn a_man_move_ends_the_positions_that_can_repeat() {
-    let rules = Ruleset::builtin("english").unwrap();
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
     // White has only man moves; each child is listed as if it had occurred.
     let pos = fen::parse("W:W21:BK4").unwrap();
     let past = past_holding_every_child(&pos, &rules);

@@ -1,0 +1,165 @@
+//! `checkers analyze` and `checkers match`.
+
+use super::*;
+
+/// Text: one line per finished depth, then the best move in the variant's notation.
+#[test]
+fn analyze_prints_each_depth_then_the_best_move() {
+    let out = ok(&["analyze", "--variant", "russian", "--depth", "5"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    for (i, line) in lines[..5].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("depth {:>2}  score ", i + 1)),
+            "{line}"
+        );
+        assert!(line.contains(" nodes ") && line.contains(" nps ") && line.contains(" pv "));
+    }
+    let last = lines[5];
+    assert!(
+        last.starts_with("best ") && last.ends_with("depth 5"),
+        "{last}"
+    );
+    let best = last.split_whitespace().nth(1).unwrap();
+    assert!(best.contains('-') && best.len() == 5, "algebraic: {best}");
+}
+
+/// JSON: one object per depth, then a final one whose "best" is written as
+/// `moves --json` writes the same move, and whose "notation" names it.
+#[test]
+fn analyze_json_best_matches_the_moves_format() {
+    let fen = "W:W27:B18,19";
+    let out = ok(&[
+        "analyze",
+        "--variant",
+        "english",
+        "--fen",
+        fen,
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    let objs: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(objs.len(), 5);
+    for (i, o) in objs[..4].iter().enumerate() {
+        assert_eq!(o["depth"], i as u64 + 1);
+        for key in ["score", "nodes", "nps", "ms", "pv"] {
+            assert!(!o[key].is_null(), "{key} in {o}");
+        }
+    }
+    let last = &objs[4];
+    // Whichever move it is, `moves --json` lists the same object for it.
+    let legal: Vec<serde_json::Value> =
+        ok(&["moves", "--variant", "english", "--fen", fen, "--json"])
+            .lines()
+            .flat_map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                match v {
+                    serde_json::Value::Array(a) => a,
+                    other => vec![other],
+                }
+            })
+            .collect();
+    assert!(
+        legal.contains(&last["best"]),
+        "{} in {legal:?}",
+        last["best"]
+    );
+    let text = last["notation"].as_str().unwrap();
+    let texts = ok(&["moves", "--variant", "english", "--fen", fen]);
+    assert!(texts.lines().any(|l| l == text), "{text} in {texts}");
+}
+
+#[test]
+fn analyze_refuses_a_position_without_a_legal_move() {
+    refused(
+        &[
+            "analyze",
+            "--variant",
+            "english",
+            "--fen",
+            "W:W9:B2,5,6",
+            "--depth",
+            "3",
+        ],
+        None,
+        &["no legal move"],
+    );
+    refused(&["analyze", "--variant", "english"], None, &["--depth"]);
+}
+
+/// A short match between the two lowest levels: the results table, one plain
+/// progress line per game on standard error, and every game in the PDN file.
+#[test]
+fn match_prints_a_table_and_writes_every_game() {
+    let dir = std::env::temp_dir().join(format!("checkers-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdn = dir.join("games.pdn");
+    let args = [
+        "match",
+        "--variant",
+        "english",
+        "--games",
+        "4",
+        "--white-level",
+        "2",
+        "--black-level",
+        "1",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ];
+    let run = checkers(&args, None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let progress: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(progress.len(), 4, "{}", run.stderr);
+    assert!(progress[3].starts_with("game 4/4: "), "{}", progress[3]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("match") && lines[0].contains("elo"),
+        "{}",
+        run.stdout
+    );
+    assert!(lines[1].starts_with("level 2 v level 1"), "{}", lines[1]);
+    let nums: Vec<u32> = lines[1]
+        .split_whitespace()
+        .skip(5)
+        .take(4)
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(nums[0], 4, "games");
+    assert_eq!(nums[1] + nums[2] + nums[3], 4, "wins + draws + losses");
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    let games = checkers::pdn::read_games(&text).unwrap();
+    assert_eq!(games.len(), 4);
+    let check = ok(&["pdn", "check", pdn.to_str().unwrap()]);
+    assert_eq!(check.lines().count(), 4, "{check}");
+    assert!(
+        check
+            .lines()
+            .all(|l| l.contains("(checkers level ") && l.contains("ok, ")),
+        "{check}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn match_refuses_a_level_out_of_range() {
+    refused(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--games",
+            "2",
+            "--white-level",
+            "11",
+            "--black-level",
+            "1",
+        ],
+        None,
+        &["11"],
+    );
+}

@@ -1,0 +1,221 @@
+//! Bad input: one line, exit code 2.
+
+use super::*;
+
+#[test]
+fn unknown_variant() {
+    for cmd in [
+        vec!["moves", "--variant", "checkers", "--fen", START],
+        vec!["perft", "--variant", "checkers", "--depth", "1"],
+    ] {
+        refused(
+            &cmd,
+            None,
+            &[
+                "unknown variant `checkers`",
+                "english, dammen64, brazilian, russian, german",
+            ],
+        );
+    }
+    refused(
+        &["perft", "--variant", "Russian", "--depth", "1"],
+        None,
+        &["did you mean `russian`?"],
+    );
+    refused(
+        &["perft", "--variant", "pool.toml", "--depth", "1"],
+        None,
+        &["use --ruleset pool.toml"],
+    );
+}
+
+#[test]
+fn bad_fen() {
+    refused(
+        &["moves", "--variant", "english", "--fen", "W:W99:B1"],
+        None,
+        &["bad FEN \"W:W99:B1\"", "`99`"],
+    );
+    refused(
+        &[
+            "perft",
+            "--variant",
+            "english",
+            "--fen",
+            "X:W21:B1",
+            "--depth",
+            "2",
+        ],
+        None,
+        &["bad FEN \"X:W21:B1\"", "`W` or `B`"],
+    );
+    refused(
+        &["moves", "--variant", "english", "--fen", ""],
+        None,
+        &["bad FEN", "empty"],
+    );
+}
+
+#[test]
+fn bad_fen_on_stdin_names_the_line() {
+    let run = refused(
+        &["moves", "--variant", "english"],
+        Some(&format!("{START}\nW:W21:Bz9\n{START}\n")),
+        &["line 2", "bad FEN \"W:W21:Bz9\""],
+    );
+    // The good line before it was answered.
+    assert_eq!(run.stdout, "9-13 9-14 10-14 10-15 11-15 11-16 12-16\n");
+    let run = refused(
+        &["moves", "--variant", "english", "--json"],
+        Some("W:W:B1\n\n"),
+        &["line 2", "bad FEN \"\""],
+    );
+    assert_eq!(run.stdout, "[]\n");
+}
+
+#[test]
+fn bad_depth() {
+    refused(
+        &["perft", "--variant", "english", "--depth", "abc"],
+        None,
+        &["--depth", "`abc` is not a whole number", "0 to 30"],
+    );
+    refused(
+        &["perft", "--variant", "english", "--depth", "99"],
+        None,
+        &["--depth", "99", "0 to 30"],
+    );
+    refused(
+        &["perft", "--variant", "english", "--depth", "-1"],
+        None,
+        &["--depth", "`-1`", "0 to 30"],
+    );
+    refused(
+        &["perft", "--variant", "english"],
+        None,
+        &["--depth", "not provided"],
+    );
+}
+
+#[test]
+fn rules_must_be_given_once() {
+    refused(
+        &["perft", "--depth", "2"],
+        None,
+        &["--variant", "--ruleset"],
+    );
+    refused(
+        &["moves", "--fen", START],
+        None,
+        &["--variant", "--ruleset"],
+    );
+    refused(
+        &[
+            "perft",
+            "--variant",
+            "english",
+            "--ruleset",
+            &pool(),
+            "--depth",
+            "2",
+        ],
+        None,
+        &["--variant", "--ruleset", "cannot be used with", "not both"],
+    );
+}
+
+#[test]
+fn bad_flags_and_commands() {
+    refused(
+        &["perft", "--variant", "english", "--depth", "2", "--bogus"],
+        None,
+        &["--bogus"],
+    );
+    refused(
+        &["perft", "--varient", "english", "--depth", "2"],
+        None,
+        &["--varient", "--variant"],
+    );
+    refused(&["fly"], None, &["fly"]);
+    refused(&["play", "--level", "11"], None, &["--level", "11"]);
+    refused(&["play", "--ai", "red"], None, &["--ai", "red"]);
+    refused(
+        &["play", "--think-time", "soon"],
+        None,
+        &["--think-time", "soon"],
+    );
+    refused(
+        &["moves", "--variant", "english", "--fen"],
+        None,
+        &["--fen", "a value is required"],
+    );
+}
+
+/// The game itself needs a terminal; without one it says so in one line
+/// (exit code 1: nothing was wrong with the input).
+#[test]
+fn the_game_without_a_terminal_says_so() {
+    for args in [&[][..], &["play", "--variant", "russian"][..]] {
+        let run = checkers(args, Some(""));
+        assert_eq!(run.code, 1, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1);
+        assert!(run.stderr.contains("needs a terminal"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn unreadable_ruleset_path() {
+    let missing = manifest("tests/good_rulesets/no-such-file.toml")
+        .display()
+        .to_string();
+    refused(
+        &["perft", "--ruleset", &missing, "--depth", "1"],
+        None,
+        &[&missing, "no such file", "check the path"],
+    );
+    let folder = manifest("tests/good_rulesets").display().to_string();
+    refused(
+        &["moves", "--ruleset", &folder, "--fen", START],
+        None,
+        &[&folder, "cannot read the ruleset file"],
+    );
+    // Not UTF-8.
+    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-binary-ruleset.toml");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x41]).unwrap();
+    let binary = binary.display().to_string();
+    refused(
+        &["perft", "--ruleset", &binary, "--depth", "1"],
+        None,
+        &[&binary, "not UTF-8"],
+    );
+}
+
+#[test]
+fn every_bad_ruleset_file_is_refused_by_the_binary() {
+    let mut count = 0;
+    for entry in std::fs::read_dir(manifest("tests/bad_rulesets")).unwrap() {
+        let path = entry.unwrap().path();
+        let shown = path.display().to_string();
+        let expected = Ruleset::from_file(&path)
+            .expect_err("a bad ruleset")
+            .to_string();
+        // The library's message, as is: FILE:LINE:COL: what is wrong and what to do.
+        assert!(expected.starts_with(&format!("{shown}:")), "{expected}");
+        for args in [
+            vec!["perft", "--ruleset", &shown, "--depth", "1"],
+            vec!["moves", "--ruleset", &shown, "--fen", START],
+        ] {
+            let run = refused(&args, None, &[&shown]);
+            assert_eq!(run.stderr, format!("error: {expected}\n"));
+            assert_eq!(run.stdout, "");
+        }
+        // In stdin mode the file is refused before any input is read.
+        refused(
+            &["moves", "--ruleset", &shown, "--json"],
+            Some(&format!("{START}\n")),
+            &[&shown],
+        );
+        count += 1;
+    }
+    assert!(count >= 15, "the bad files are there: {count}");
+}
