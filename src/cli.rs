@@ -61,7 +61,7 @@ enum Command {
     /// Print the manual page (roff), e.g. `checkers man > checkers.1`
     Man,
     /// Speak the Hub protocol on standard input and output (for pydraughts and lidraughts bots)
-    Hub,
+    Hub(HubArgs),
     /// The config file: where it is, or write a commented default one
     #[command(subcommand)]
     Config(ConfigCommand),
@@ -119,6 +119,13 @@ struct MatchArgs {
 }
 
 #[derive(Args, Debug)]
+struct HubArgs {
+    /// Evaluate with this weights file; the hub then plays only the file's variant
+    #[arg(long, value_name = "FILE")]
+    eval: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime"])))]
 struct AnalyzeArgs {
     #[command(flatten)]
@@ -138,6 +145,9 @@ struct AnalyzeArgs {
     /// Print one JSON object per depth, then a final one with "best" and "notation"
     #[arg(long)]
     json: bool,
+    /// Evaluate with this weights file (from `checkers train`) instead of the built-in evaluation
+    #[arg(long, value_name = "FILE")]
+    eval: Option<PathBuf>,
 }
 
 /// The rules for a game: optional, the default variant when not given.
@@ -454,9 +464,10 @@ pub fn run() -> i32 {
             io::stdout().write_all(&script).map_err(Fail::from)
         }
         Some(Command::Config(c)) => config_command(&c),
-        Some(Command::Hub) => {
-            return crate::hub::run();
-        }
+        Some(Command::Hub(a)) => match crate::hub::load_eval(a.eval.as_deref()) {
+            Ok(eval) => return crate::hub::run(eval),
+            Err(e) => Err(Fail::Input(e)),
+        },
         Some(Command::Man) => {
             use clap::CommandFactory;
             let mut page = Vec::new();
@@ -499,6 +510,17 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
             ids.join(", ")
         ))
     })
+}
+
+/// The evaluation of a weights file for `rules`; a file that is not one, or is
+/// for other rules, is refused in one line.
+fn load_eval(
+    path: &std::path::Path,
+    rules: &Ruleset,
+) -> Result<checkers::ai::eval::Evaluator, Fail> {
+    let file = checkers::ai::evalfile::EvalFile::load(path, rules)
+        .map_err(|e| Fail::Input(e.to_string()))?;
+    Ok(checkers::ai::eval::Evaluator::learned(rules, &file))
 }
 
 fn theme(display: &DisplayArgs, config: &crate::config::Config) -> tui::Theme {
