@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 mod engine;
 mod game;
+mod hub_opponent;
 mod matches;
 mod pdn_check;
 
@@ -108,14 +109,27 @@ struct MatchArgs {
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     white_level: u8,
     /// Level of the second player (Black in the first game of each pair), 1-10
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
-    black_level: u8,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10),
+          required_unless_present = "opponent", conflicts_with = "opponent")]
+    black_level: Option<u8>,
     /// Write every game to this PDN file
     #[arg(long, value_name = "FILE")]
     pdn: Option<PathBuf>,
     /// Seed for the openings and the low levels' choices
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The first player's evaluation: a weights file (from `checkers train`)
+    #[arg(long, value_name = "FILE")]
+    eval: Option<PathBuf>,
+    /// The second player's evaluation: a weights file
+    #[arg(long, value_name = "FILE", conflicts_with = "opponent")]
+    eval_b: Option<PathBuf>,
+    /// Play the first player against another Hub engine, e.g. "hub:scan hub" (needs --movetime)
+    #[arg(long, value_name = "hub:COMMAND", requires = "movetime")]
+    opponent: Option<String>,
+    /// Games played at once, each on its own thread [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    jobs: Option<u32>,
 }
 
 #[derive(Args, Debug)]
