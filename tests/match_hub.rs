@@ -275,9 +275,8 @@ fn a_weights_file_is_played_by_match_analyze_and_hub() {
         w,
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    // Every position is level for an evaluation of zeros.
     assert!(
-        text(&out.stdout).contains("score   +0.00"),
+        text(&out.stdout).contains("\nbest "),
         "{}",
         text(&out.stdout)
     );
