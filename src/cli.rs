@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 mod engine;
 mod game;
+mod hub_opponent;
 mod learn;
 mod matches;
 mod pdn_check;
@@ -66,7 +67,7 @@ enum Command {
     /// Print the manual page (roff), e.g. `checkers man > checkers.1`
     Man,
     /// Speak the Hub protocol on standard input and output (for pydraughts and lidraughts bots)
-    Hub,
+    Hub(HubArgs),
     /// The config file: where it is, or write a commented default one
     #[command(subcommand)]
     Config(ConfigCommand),
@@ -180,14 +181,34 @@ struct MatchArgs {
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     white_level: u8,
     /// Level of the second player (Black in the first game of each pair), 1-10
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
-    black_level: u8,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10),
+          required_unless_present = "opponent", conflicts_with = "opponent")]
+    black_level: Option<u8>,
     /// Write every game to this PDN file
     #[arg(long, value_name = "FILE")]
     pdn: Option<PathBuf>,
     /// Seed for the openings and the low levels' choices
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The first player's evaluation: a weights file (from `checkers train`)
+    #[arg(long, value_name = "FILE")]
+    eval: Option<PathBuf>,
+    /// The second player's evaluation: a weights file
+    #[arg(long, value_name = "FILE", conflicts_with = "opponent")]
+    eval_b: Option<PathBuf>,
+    /// Play the first player against another Hub engine, e.g. "hub:scan hub" (needs --movetime)
+    #[arg(long, value_name = "hub:COMMAND", requires = "movetime")]
+    opponent: Option<String>,
+    /// Games played at once, each on its own thread [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    jobs: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+struct HubArgs {
+    /// Evaluate with this weights file; the hub then plays only the file's variant
+    #[arg(long, value_name = "FILE")]
+    eval: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -210,6 +231,9 @@ struct AnalyzeArgs {
     /// Print one JSON object per depth, then a final one with "best" and "notation"
     #[arg(long)]
     json: bool,
+    /// Evaluate with this weights file (from `checkers train`) instead of the built-in evaluation
+    #[arg(long, value_name = "FILE")]
+    eval: Option<PathBuf>,
 }
 
 /// The rules for a game: optional, the default variant when not given.
@@ -528,9 +552,10 @@ pub fn run() -> i32 {
             io::stdout().write_all(&script).map_err(Fail::from)
         }
         Some(Command::Config(c)) => config_command(&c),
-        Some(Command::Hub) => {
-            return crate::hub::run();
-        }
+        Some(Command::Hub(a)) => match crate::hub::load_eval(a.eval.as_deref()) {
+            Ok(eval) => return crate::hub::run(eval),
+            Err(e) => Err(Fail::Input(e)),
+        },
         Some(Command::Man) => {
             use clap::CommandFactory;
             let mut page = Vec::new();
@@ -573,6 +598,17 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
             ids.join(", ")
         ))
     })
+}
+
+/// The evaluation of a weights file for `rules`; a file that is not one, or is
+/// for other rules, is refused in one line.
+fn load_eval(
+    path: &std::path::Path,
+    rules: &Ruleset,
+) -> Result<checkers::ai::eval::Evaluator, Fail> {
+    let file = checkers::ai::evalfile::EvalFile::load(path, rules)
+        .map_err(|e| Fail::Input(e.to_string()))?;
+    Ok(checkers::ai::eval::Evaluator::learned(rules, &file))
 }
 
 fn theme(display: &DisplayArgs, config: &crate::config::Config) -> tui::Theme {

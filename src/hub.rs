@@ -3,16 +3,19 @@
 //! the AI. Squares are the PDN numbers of docs/RULES.md (1 = b8 … 32 = g1) in
 //! every variant. Only protocol lines go to standard output, nothing to standard error.
 
+use checkers::ai::eval::Evaluator;
+use checkers::ai::evalfile::EvalFile;
 use checkers::ai::{Engine, Info, Limits, Past, MATE, MATE_BOUND};
 use checkers::{legal_moves, Game, Move, Position, Ruleset, Square};
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// `key=value` pairs of a command line; values may be quoted.
-fn args(rest: &str) -> Vec<(String, String)> {
+pub(crate) fn args(rest: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut chars = rest.chars().peekable();
     loop {
@@ -55,7 +58,7 @@ fn args(rest: &str) -> Vec<(String, String)> {
     }
 }
 
-fn get<'a>(args: &'a [(String, String)], key: &str) -> Option<&'a str> {
+pub(crate) fn get<'a>(args: &'a [(String, String)], key: &str) -> Option<&'a str> {
     args.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
 }
 
@@ -88,7 +91,7 @@ fn parse_pos(text: &str) -> Option<Position> {
 
 /// A move in Hub form: `32-28`, or `from x to x captured…` with the captured
 /// squares in increasing order.
-fn hub_move(m: &Move) -> String {
+pub(crate) fn hub_move(m: &Move) -> String {
     if !m.is_capture() {
         return format!("{}-{}", m.from().pdn(), m.to().pdn());
     }
@@ -148,12 +151,58 @@ struct Search {
     handle: JoinHandle<()>,
 }
 
+/// The weights file of `checkers hub --eval FILE`: the built-in variant it was
+/// trained for, and its evaluation. One line saying what is wrong otherwise.
+pub fn load_eval(path: Option<&Path>) -> Result<Option<(Ruleset, Evaluator)>, String> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let origin = path.display().to_string();
+    // The file names its variant; a file too big to be one is refused before it is read.
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() && m.len() <= 64 << 20 => {}
+        Ok(m) if m.is_file() => return Err(format!("{origin}: too large for a weights file")),
+        Ok(_) => return Err(format!("{origin}: not a regular file")),
+        Err(e) => return Err(format!("{origin}: cannot read it: {e}")),
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{origin}: cannot read it: {e}"))?;
+    let file = EvalFile::from_bytes(&bytes, &origin).map_err(|e| e.to_string())?;
+    let rules = Ruleset::builtin(&file.variant).ok_or_else(|| {
+        format!(
+            "{origin}: the weights are for `{}`, which is not a built-in variant; the hub plays {}",
+            file.variant,
+            Ruleset::builtin_ids().collect::<Vec<_>>().join(", ")
+        )
+    })?;
+    file.check(&rules).map_err(|e| format!("{origin}: {e}"))?;
+    let eval = Evaluator::learned(&rules, &file);
+    Ok(Some((rules, eval)))
+}
+
 /// Runs the Hub loop until `quit` or the end of input; returns the exit code.
-pub fn run() -> i32 {
+/// With `eval` (from [`load_eval`]), the hub plays only that variant, with that evaluation.
+pub fn run(eval: Option<(Ruleset, Evaluator)>) -> i32 {
     let out = Arc::new(Mutex::new(io::stdout()));
-    let mut rules = Ruleset::builtin(checkers::rules::builtin::DEFAULT).expect("built-in");
+    let (mut rules, eval) = match eval {
+        Some((rules, eval)) => (rules, Some(eval)),
+        None => (
+            Ruleset::builtin(checkers::rules::builtin::DEFAULT).expect("built-in"),
+            None,
+        ),
+    };
+    let new_engine = |rules: &Ruleset, hash_mb: usize| {
+        let mut engine = Engine::new(rules, hash_mb);
+        if let Some(e) = &eval {
+            engine.eval = e.clone();
+        }
+        Arc::new(Mutex::new(engine))
+    };
+    let variants = match &eval {
+        Some(_) => rules.id.clone(),
+        None => Ruleset::builtin_ids().collect::<Vec<_>>().join(" "),
+    };
     let mut hash_mb = 64usize;
-    let mut engine = Arc::new(Mutex::new(Engine::new(&rules, hash_mb)));
+    let mut engine = new_engine(&rules, hash_mb);
     let mut pos = Position::initial(rules.first_move);
     let mut past = Past::default();
     let mut limits = Limits {
@@ -184,9 +233,8 @@ pub fn run() -> i32 {
                 say(
                     &out,
                     &format!(
-                        "param name=variant value={} type=enum values=\"{}\"",
+                        "param name=variant value={} type=enum values=\"{variants}\"",
                         rules.id,
-                        Ruleset::builtin_ids().collect::<Vec<_>>().join(" ")
                     ),
                 );
                 say(
@@ -196,11 +244,12 @@ pub fn run() -> i32 {
                 say(&out, "wait");
             }
             "set-param" => match (get(&a, "name"), get(&a, "value")) {
-                (Some("variant"), Some(v)) => {
+                // With a weights file, only its variant: the others are not offered.
+                (Some("variant"), Some(v)) if variants.split(' ').any(|id| id == v) => {
                     if let Some(r) = Ruleset::builtin(v) {
                         stop_search(&mut search);
                         rules = r;
-                        engine = Arc::new(Mutex::new(Engine::new(&rules, hash_mb)));
+                        engine = new_engine(&rules, hash_mb);
                         pos = Position::initial(rules.first_move);
                         past = Past::default();
                     }
@@ -209,7 +258,7 @@ pub fn run() -> i32 {
                     if let Ok(mb) = v.parse::<usize>() {
                         stop_search(&mut search);
                         hash_mb = mb.clamp(1, 4096);
-                        engine = Arc::new(Mutex::new(Engine::new(&rules, hash_mb)));
+                        engine = new_engine(&rules, hash_mb);
                     }
                 }
                 _ => {}

@@ -1,45 +1,117 @@
 //! AI against AI: games between two levels, for `checkers match` and the
 //! strength ladder.
 
+use super::eval::Evaluator;
 use super::search::Options;
-use super::{choose, Engine, Level, Limits, Rng};
+use super::{choose, Engine, Level, Limits, Past, Rng};
 use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::rules::Ruleset;
 use crate::square::Color;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A side in a match.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Player {
     pub level: Level,
     /// Time per move instead of the level's own.
     pub movetime: Option<Duration>,
     /// Evaluation weights instead of the built-in ones (for tuning).
     pub weights: Option<super::eval::Weights>,
+    /// A whole evaluation instead of the built-in one, such as a weights file's
+    /// (`--eval FILE`); it wins over `weights`. Shared, so that many games can
+    /// use one without copying it.
+    pub eval: Option<Arc<Evaluator>>,
     /// Search switches (for comparing versions of the search).
     pub options: Options,
 }
 
 impl Player {
-    /// A player at `level` with its own time, the built-in weights and search.
+    /// A player at `level` with its own time, the built-in evaluation and search.
     pub fn new(level: Level) -> Player {
         Player {
             level,
             movetime: None,
             weights: None,
+            eval: None,
             options: Options::default(),
         }
     }
 }
 
-/// Evaluations at or below this (hundredths of a man) make a resigning level resign.
-pub const RESIGN_BELOW: i32 = -800;
+/// What a side does on its turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Plays this legal move.
+    Play(Move),
+    /// Gives the game up.
+    Resign,
+    /// Loses the game by breaking the match's rules (an illegal move, no answer
+    /// in time, a crash); says what happened, for the report.
+    Forfeit(String),
+}
+
+/// A side that chooses moves: the built-in AI ([`Builtin`]) or a program
+/// outside, such as another engine spoken to through a protocol.
+pub trait Contestant {
+    /// The move for the side to move in `game`, which is not over. `rng` makes
+    /// the low levels' choices.
+    fn turn(&mut self, game: &Game, rng: &mut Rng) -> Turn;
+}
+
+/// The built-in AI playing as a [`Player`] says, with an engine of its own.
+#[derive(Debug)]
+pub struct Builtin {
+    pub player: Player,
+    engine: Engine,
+}
+
+impl Builtin {
+    /// A fresh engine (an empty transposition table) for `player`.
+    pub fn new(rules: &Ruleset, player: Player) -> Builtin {
+        let mut engine = Engine::new(rules, player.level.table_mb());
+        engine.options = player.options;
+        if let Some(e) = &player.eval {
+            engine.eval = Evaluator::clone(e);
+        } else if let Some(w) = player.weights {
+            engine.eval = Evaluator::with_weights(rules, w);
+        }
+        Builtin { player, engine }
+    }
+}
+
+impl Contestant for Builtin {
+    fn turn(&mut self, game: &Game, rng: &mut Rng) -> Turn {
+        let pos = *game.position();
+        let past = Past::of(game);
+        let limits = limits_for(&self.player, LEVEL_10_THINK);
+        let stop = AtomicBool::new(false);
+        let result = self.engine.search(&pos, &past, limits, &stop, &mut |_| {});
+        if self.player.level.resigns_at(result.info.score) {
+            return Turn::Resign;
+        }
+        match choose(&result, &self.player.level, rng)
+            .or_else(|| legal_moves(&pos, game.rules()).first().copied())
+        {
+            Some(m) => Turn::Play(m),
+            // Only a finished game has no legal move; the caller does not ask then.
+            None => Turn::Resign,
+        }
+    }
+}
+
+/// A finished game, and who forfeited it and why if someone did.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub game: Game,
+    pub forfeit: Option<(Color, String)>,
+}
 
 /// Level 10's time per move in a match, as in the game's default.
-pub const LEVEL_10_THINK: Duration = Duration::from_secs(5);
+pub const LEVEL_10_THINK: Duration = super::DEFAULT_THINK_TIME;
 
 /// A game longer than this many plies is adjudicated a draw.
 pub const MAX_PLIES: usize = 400;
@@ -79,48 +151,52 @@ pub fn play_game(
     black: &Player,
     rng: &mut Rng,
 ) -> Game {
+    let mut white = Builtin::new(rules, white.clone());
+    let mut black = Builtin::new(rules, black.clone());
+    play_contest(rules, opening, &mut white, &mut black, rng).game
+}
+
+/// Plays one game from `opening` between any two contestants. A game longer
+/// than [`MAX_PLIES`] is a draw; a move that is not legal, which the built-in AI
+/// never plays, is a forfeit.
+pub fn play_contest(
+    rules: &Ruleset,
+    opening: &[Move],
+    white: &mut dyn Contestant,
+    black: &mut dyn Contestant,
+    rng: &mut Rng,
+) -> Played {
     let mut game = Game::new(rules.clone());
     for m in opening {
         if game.play(m).is_err() {
             break;
         }
     }
-    let engine_for = |p: &Player| {
-        let mut e = Engine::new(rules, p.level.table_mb());
-        e.options = p.options;
-        if let Some(w) = p.weights {
-            e.eval = super::eval::Evaluator::with_weights(rules, w);
-        }
-        e
-    };
-    let mut engines = [engine_for(white), engine_for(black)];
-    let stop = AtomicBool::new(false);
+    let mut forfeit = None;
     while game.outcome().is_none() {
         if game.moves().len() >= MAX_PLIES {
             game.agree_draw();
             break;
         }
-        let pos = *game.position();
-        let side = pos.side_to_move();
-        let (player, engine) = match side {
-            Color::White => (white, &mut engines[0]),
-            Color::Black => (black, &mut engines[1]),
+        let side = game.position().side_to_move();
+        let player: &mut dyn Contestant = match side {
+            Color::White => &mut *white,
+            Color::Black => &mut *black,
         };
-        let past = super::Past::of(&game);
-        let limits = limits_for(player, LEVEL_10_THINK);
-        let result = engine.search(&pos, &past, limits, &stop, &mut |_| {});
-        if player.level.resigns && result.info.score <= RESIGN_BELOW {
-            game.resign(side);
-            break;
-        }
-        let Some(m) = choose(&result, &player.level, rng)
-            .or_else(|| legal_moves(&pos, rules).first().copied())
-        else {
-            break;
+        let why = match player.turn(&game, rng) {
+            Turn::Play(m) => match game.play(&m) {
+                Ok(()) => continue,
+                Err(e) => e.to_string(),
+            },
+            Turn::Resign => {
+                game.resign(side);
+                break;
+            }
+            Turn::Forfeit(why) => why,
         };
-        if game.play(&m).is_err() {
-            break;
-        }
+        game.resign(side);
+        forfeit = Some((side, why));
+        break;
     }
-    game
+    Played { game, forfeit }
 }

@@ -35,7 +35,7 @@ pub struct Weights {
 
 /// Built-in weights for short-king and flying-king variants.
 pub fn default_weights(rules: &Ruleset) -> Weights {
-    // Tuned by self-play (tests/tune.rs, 200 games a trial; README "Tuning"):
+    // Tuned by self-play (tests/integration/tune.rs, 200 games a trial; README "Tuning"):
     // short kings gained from a dearer king and a cheaper runaway, flying kings
     // from more weight on mobility.
     let flying = rules.king_moves == KingMoves::AnyDistance;

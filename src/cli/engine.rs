@@ -1,6 +1,6 @@
 //! The engine's commands for scripts: `variants`, `moves`, `perft` and `analyze`.
 
-use super::{load_rules, AnalyzeArgs, Fail, MovesArgs, PerftArgs};
+use super::{load_eval, load_rules, AnalyzeArgs, Fail, MovesArgs, PerftArgs};
 use checkers::{fen, notation, Move, Position, Ruleset, SquareNotation};
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
@@ -175,6 +175,9 @@ pub(super) fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
         contempt: 0,
     };
     let mut engine = Engine::new(&rules, a.hash as usize);
+    if let Some(path) = &a.eval {
+        engine.eval = load_eval(path, &rules)?;
+    }
     let stop = std::sync::atomic::AtomicBool::new(false);
     let mut out = io::stdout().lock();
     let mut failed: Option<io::Error> = None;

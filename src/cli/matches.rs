@@ -1,8 +1,15 @@
-//! `checkers match`: AI against AI, with a results table and an Elo difference.
+//! `checkers match`: the AI against itself or against another Hub engine, games
+//! played in parallel, with a results table and an Elo difference.
 
-use super::{load_rules, Fail, MatchArgs};
+use super::hub_opponent::{split_command, HubEngine};
+use super::{load_eval, load_rules, Fail, MatchArgs};
+use checkers::ai::arena::{opening, play_contest, Builtin, Contestant, Played, Player, Turn};
+use checkers::ai::{Level, Rng};
+use checkers::{Game, Move, Ruleset};
 use std::io::{self, Write};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
 /// Elo difference for a score fraction, and the 95% margin from the games' spread.
 fn elo(score: f64, per_game: &[f64]) -> (f64, f64) {
@@ -19,120 +26,351 @@ fn elo(score: f64, per_game: &[f64]) -> (f64, f64) {
     (diff, margin)
 }
 
+/// A seed for game `index` of `stream`: what a game plays depends on its number
+/// and the match's seed, not on which thread plays it or when (splitmix64).
+fn mix(seed: u64, stream: u64, index: u64) -> u64 {
+    let mut z = seed
+        ^ stream.wrapping_mul(0xD1B5_4A32_D192_ED03)
+        ^ (index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..2 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+    }
+    z
+}
+
+/// The opening of pair `pair` (games 2·pair and 2·pair + 1): two to four random plies.
+fn pair_opening(rules: &Ruleset, seed: u64, pair: u32) -> Vec<Move> {
+    let mut rng = Rng::new(mix(seed, 1, u64::from(pair)));
+    let plies = 2 + rng.below(3) as usize;
+    opening(rules, plies, &mut rng)
+}
+
+/// The second side of a match.
+enum Second {
+    Builtin(Player),
+    /// Another engine: its command line and its name.
+    Hub {
+        argv: Vec<String>,
+        name: String,
+        movetime: Duration,
+    },
+}
+
+/// An opponent that could not be started: it forfeits its first turn.
+struct Absent(String);
+
+impl Contestant for Absent {
+    fn turn(&mut self, _: &Game, _: &mut Rng) -> Turn {
+        Turn::Forfeit(self.0.clone())
+    }
+}
+
+/// Game `g` of the match. `hub` is the thread's engine process, kept between
+/// games and started again after one that failed.
+fn play_one(
+    rules: &Ruleset,
+    seed: u64,
+    g: u32,
+    first: &Player,
+    second: &Second,
+    hub: &mut Option<HubEngine>,
+) -> Played {
+    let line = pair_opening(rules, seed, g / 2);
+    let mut rng = Rng::new(mix(seed, 2, u64::from(g)));
+    let mut a = Builtin::new(rules, first.clone());
+    let mut absent = Absent(String::new());
+    let mut builtin;
+    let b: &mut dyn Contestant = match second {
+        Second::Builtin(p) => {
+            builtin = Builtin::new(rules, p.clone());
+            &mut builtin
+        }
+        Second::Hub { argv, movetime, .. } => {
+            if hub.as_ref().is_some_and(|h| h.broken) {
+                *hub = None;
+            }
+            match hub {
+                Some(h) => h.new_game(),
+                None => match HubEngine::start(argv, rules, *movetime) {
+                    Ok(h) => *hub = Some(h),
+                    Err(e) => absent = Absent(e),
+                },
+            }
+            match hub {
+                Some(h) => h,
+                None => &mut absent,
+            }
+        }
+    };
+    if g.is_multiple_of(2) {
+        play_contest(rules, &line, &mut a, b, &mut rng)
+    } else {
+        play_contest(rules, &line, b, &mut a, &mut rng)
+    }
+}
+
+/// A weights file's name for a player's name.
+fn eval_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().to_string(),
+    )
+}
+
+/// A finished game, as the threads hand it over.
+struct Finished {
+    index: u32,
+    played: Played,
+}
+
+/// A colour's name at the start of a sentence.
+fn side_name(c: checkers::Color) -> &'static str {
+    match c {
+        checkers::Color::White => "White",
+        checkers::Color::Black => "Black",
+    }
+}
+
+/// A game's score for the first player: 1, ½ or 0.
+fn first_score(f: &Finished) -> f64 {
+    let first_color = if f.index.is_multiple_of(2) {
+        checkers::Color::White
+    } else {
+        checkers::Color::Black
+    };
+    match f.played.game.outcome().and_then(|o| o.winner) {
+        Some(c) if c == first_color => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
+/// Wins, draws and losses of scores.
+fn tally(scores: impl Iterator<Item = f64>) -> (u32, u32, u32) {
+    scores.fold((0, 0, 0), |(w, d, l), s| {
+        if s > 0.75 {
+            (w + 1, d, l)
+        } else if s > 0.25 {
+            (w, d + 1, l)
+        } else {
+            (w, d, l + 1)
+        }
+    })
+}
+
 pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
-    use checkers::ai::arena::{opening, play_game, Player};
-    use checkers::ai::{Level, Rng};
     use std::io::IsTerminal;
     let rules = load_rules(&a.rules)?;
-    let movetime = a.movetime.map(std::time::Duration::from_millis);
-    let first = Player {
-        movetime,
-        ..Player::new(Level::get(a.white_level).expect("checked range"))
+    let movetime = a.movetime.map(Duration::from_millis);
+    let player = |level: u8, eval: &Option<std::path::PathBuf>| -> Result<(Player, String), Fail> {
+        let mut p = Player {
+            movetime,
+            ..Player::new(Level::get(level).expect("checked range"))
+        };
+        let mut name = format!("checkers level {level}");
+        if let Some(path) = eval {
+            p.eval = Some(Arc::new(load_eval(path, &rules)?));
+            name = format!("{name} ({})", eval_name(path));
+        }
+        Ok((p, name))
     };
-    let second = Player {
-        movetime,
-        ..Player::new(Level::get(a.black_level).expect("checked range"))
+    let (first, first_name) = player(a.white_level, &a.eval)?;
+    // The opponent is started once here, so that a bad command fails at once;
+    // the first thread then plays with it.
+    let mut probe = None;
+    let (second, second_name) = match &a.opponent {
+        Some(text) => {
+            let command = text.strip_prefix("hub:").ok_or_else(|| {
+                Fail::Input(format!(
+                    "--opponent `{text}`: give hub:COMMAND, the command of an engine that speaks \
+                     the Hub protocol, e.g. \"hub:scan hub\""
+                ))
+            })?;
+            let argv = split_command(command).map_err(Fail::Input)?;
+            let movetime = movetime.expect("clap requires --movetime with --opponent");
+            let engine = HubEngine::start(&argv, &rules, movetime).map_err(Fail::Input)?;
+            let name = engine.name.clone();
+            probe = Some(engine);
+            (
+                Second::Hub {
+                    argv,
+                    name: name.clone(),
+                    movetime,
+                },
+                name,
+            )
+        }
+        None => {
+            let level = a
+                .black_level
+                .expect("clap requires --black-level without --opponent");
+            let (p, name) = player(level, &a.eval_b)?;
+            (Second::Builtin(p), name)
+        }
     };
     if let Some(path) = &a.pdn {
         // Fail before hours of play, not after.
         crate::files::write_atomically(path, "")
             .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
     }
-    let mut rng = Rng::new(a.seed);
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let mut per_game = Vec::new();
-    let mut pdn = String::new();
-    let mut line = Vec::new();
+    let games = a.games;
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32))
+        .clamp(1, games);
+    let label_second = match &second {
+        Second::Builtin(_) => match a.black_level {
+            Some(b) if a.eval_b.is_none() => format!("level {b}"),
+            _ => second_name.trim_start_matches("checkers ").to_string(),
+        },
+        Second::Hub { name, .. } => name.clone(),
+    };
+    let label_first = if a.eval.is_none() {
+        format!("level {}", a.white_level)
+    } else {
+        first_name.trim_start_matches("checkers ").to_string()
+    };
+    let event = format!("checkers match, {label_first} v {label_second}");
+
     let progress = io::stderr().is_terminal();
     let started = Instant::now();
-    for g in 0..a.games {
-        if g % 2 == 0 {
-            let plies = 2 + rng.below(3) as usize;
-            line = opening(&rules, plies, &mut rng);
+    let next = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
+    let mut results: Vec<Option<(Finished, String)>> = (0..games).map(|_| None).collect();
+    let mut reported = 0usize;
+    let mut failure: Option<Fail> = None;
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<Finished>();
+        for w in 0..jobs {
+            let tx = tx.clone();
+            let mut hub = if w == 0 { probe.take() } else { None };
+            let (rules, first, second, next, stop) = (&rules, &first, &second, &next, &stop);
+            let seed = a.seed;
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                let played = play_one(rules, seed, g, first, second, &mut hub);
+                if tx.send(Finished { index: g, played }).is_err() {
+                    break;
+                }
+            });
         }
-        let first_is_white = g % 2 == 0;
-        let (white, black) = if first_is_white {
-            (&first, &second)
-        } else {
-            (&second, &first)
-        };
-        let game = play_game(&rules, &line, white, black, &mut rng);
-        let first_color = if first_is_white {
-            checkers::Color::White
-        } else {
-            checkers::Color::Black
-        };
-        let s = match game.outcome().and_then(|o| o.winner) {
-            Some(c) if c == first_color => {
-                wins += 1;
-                1.0
-            }
-            Some(_) => {
-                losses += 1;
-                0.0
-            }
-            None => {
-                draws += 1;
-                0.5
-            }
-        };
-        per_game.push(s);
-        if let Some(path) = &a.pdn {
-            let name = |p: &Player| format!("checkers level {}", p.level.level);
+        drop(tx);
+        for f in rx {
+            let g = f.index as usize;
+            let (white, black) = if g.is_multiple_of(2) {
+                (&first_name, &second_name)
+            } else {
+                (&second_name, &first_name)
+            };
             let tags = checkers::pdn::Tags {
-                event: format!(
-                    "checkers match, level {} v level {}",
-                    a.white_level, a.black_level
-                ),
+                event: event.clone(),
                 site: "checkers".to_string(),
                 round: (g + 1).to_string(),
-                white: name(white),
-                black: name(black),
+                white: white.clone(),
+                black: black.clone(),
                 ..Default::default()
             };
-            pdn.push_str(&checkers::pdn::write_game(&game, &tags));
-            // After every game, so that a match stopped early keeps what it played.
-            crate::files::write_atomically(path, &pdn)
-                .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
+            let mut text = checkers::pdn::write_game(&f.played.game, &tags);
+            if let Some((color, why)) = &f.played.forfeit {
+                // A comment before the moves says why the game ended early.
+                if let Some(at) = text.find("\n\n") {
+                    let why = why.replace(['{', '}'], "");
+                    text.insert_str(
+                        at + 2,
+                        &format!("{{{} forfeits: {why}}}\n", side_name(*color)),
+                    );
+                }
+            }
+            if progress {
+                if let Some((color, why)) = &f.played.forfeit {
+                    eprint!("\r\x1b[K");
+                    eprintln!(
+                        "game {}/{games}: {} forfeits: {why}",
+                        g + 1,
+                        side_name(*color)
+                    );
+                }
+            }
+            results[g] = Some((f, text));
+            if let Some(path) = &a.pdn {
+                // After every game, so that a match stopped early keeps what it played.
+                let pdn: String = results.iter().flatten().map(|(_, t)| t.as_str()).collect();
+                if let Err(e) = crate::files::write_atomically(path, &pdn) {
+                    failure.get_or_insert(Fail::Input(format!(
+                        "cannot write {}: {e}",
+                        path.display()
+                    )));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            let secs = started.elapsed().as_secs_f64();
+            if progress {
+                let done = results.iter().flatten().count();
+                let (w, d, l) = tally(results.iter().flatten().map(|(f, _)| first_score(f)));
+                let width = 30;
+                let filled = done * width / games as usize;
+                eprint!(
+                    "\r[{}{}] {done}/{games} games  +{w} ={d} -{l}  {secs:.0}s ",
+                    "#".repeat(filled),
+                    " ".repeat(width - filled),
+                );
+            } else {
+                // A log or a script gets one plain line per game, in game order.
+                while let Some(Some((f, _))) = results.get(reported) {
+                    reported += 1;
+                    let (w, d, l) = tally(
+                        results[..reported]
+                            .iter()
+                            .flatten()
+                            .map(|(f, _)| first_score(f)),
+                    );
+                    let why = f
+                        .played
+                        .forfeit
+                        .as_ref()
+                        .map(|(c, why)| format!("  ({} forfeits: {why})", side_name(*c)))
+                        .unwrap_or_default();
+                    eprintln!(
+                        "game {reported}/{games}: {}  +{w} ={d} -{l}  {secs:.0}s{why}",
+                        f.played.game.outcome().map_or("*", |o| o.pdn_result()),
+                    );
+                }
+            }
         }
-        let done = g as usize + 1;
-        if !progress {
-            // A log or a script gets one plain line per game instead of a bar.
-            eprintln!(
-                "game {done}/{}: {}  +{wins} ={draws} -{losses}  {:.0}s",
-                a.games,
-                game.outcome().map_or("*", |o| o.pdn_result()),
-                started.elapsed().as_secs_f64()
-            );
-        } else {
-            let width = 30;
-            let filled = done * width / a.games as usize;
-            eprint!(
-                "\r[{}{}] {done}/{} games  +{wins} ={draws} -{losses}  {:.0}s ",
-                "#".repeat(filled),
-                " ".repeat(width - filled),
-                a.games,
-                started.elapsed().as_secs_f64()
-            );
-        }
-    }
+    });
     if progress {
         eprintln!();
     }
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    let finished: Vec<&Finished> = results.iter().flatten().map(|(f, _)| f).collect();
+    let per_game: Vec<f64> = finished.iter().map(|f| first_score(f)).collect();
+    let (wins, draws, losses) = tally(per_game.iter().copied());
     let n = per_game.len() as f64;
     let score = per_game.iter().sum::<f64>() / n;
     let (diff, margin) = elo(score, &per_game);
+    let label = format!("{label_first} v {label_second}");
+    let width = label.chars().count().max(22);
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{:<22} {:>6} {:>6} {:>6} {:>6} {:>7} {:>14}",
+        "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>7} {:>14}",
         "match", "games", "wins", "draws", "losses", "score", "elo"
     )?;
     writeln!(
         out,
-        "{:<22} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>+6.0} ± {:<5.0}",
-        format!("level {} v level {}", a.white_level, a.black_level),
-        a.games,
+        "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>+6.0} ± {:<5.0}",
+        label,
+        per_game.len(),
         wins,
         draws,
         losses,
@@ -142,8 +380,29 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     )?;
     writeln!(
         out,
-        "(wins, draws and losses for level {}; both colours; {})",
-        a.white_level, rules.name
+        "(wins, draws and losses for {label_first}; both colours; {})",
+        rules.name
     )?;
+    let forfeits: Vec<&Finished> = finished
+        .iter()
+        .copied()
+        .filter(|f| f.played.forfeit.is_some())
+        .collect();
+    if !forfeits.is_empty() {
+        let games = if forfeits.len() == 1 { "game" } else { "games" };
+        writeln!(out, "{} {games} ended by forfeit:", forfeits.len())?;
+        for f in forfeits.iter().take(10) {
+            let (color, why) = f.played.forfeit.as_ref().expect("filtered");
+            writeln!(
+                out,
+                "  game {}: {} forfeits: {why}",
+                f.index + 1,
+                side_name(*color)
+            )?;
+        }
+        if forfeits.len() > 10 {
+            writeln!(out, "  …")?;
+        }
+    }
     Ok(())
 }

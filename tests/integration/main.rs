@@ -24,4 +24,6 @@ mod cli;
 #[cfg(feature = "app")]
 mod hub;
 #[cfg(feature = "app")]
+mod match_hub;
+#[cfg(feature = "app")]
 mod tui_e2e;

@@ -1,0 +1,612 @@
+//! Another engine as an opponent in `checkers match --opponent "hub:COMMAND"`:
+//! a child process spoken to in the Hub protocol, as a GUI speaks it. Squares
+//! are PDN numbers 1 to 32, as in `checkers hub`.
+
+use crate::hub::{args, get, hub_move};
+use checkers::ai::arena::{Contestant, Turn};
+use checkers::ai::Rng;
+use checkers::{legal_moves, Color, Game, Move, Position, Ruleset, Square};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long an engine has to answer `hub` with `wait`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long an engine has to answer `init` with `ready`: some load endgame
+/// databases then.
+const INIT: Duration = Duration::from_secs(60);
+/// How long an engine has to exit after `quit` before it is killed.
+const QUIT: Duration = Duration::from_secs(2);
+
+/// The time an engine has to answer `go think`: ten times its move time plus
+/// five seconds, so that only an engine that hangs loses on time.
+pub(super) fn answer_time(movetime: Duration) -> Duration {
+    movetime * 10 + Duration::from_secs(5)
+}
+
+/// Splits a command line as a shell would, without expanding anything: words
+/// separated by blanks, `'…'` and `"…"` quote, a backslash escapes the next character
+/// (outside single quotes).
+pub(super) fn split_command(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed ' in `{text}`")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c) => word.push(c),
+                            None => return Err(format!("unclosed \" in `{text}`")),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed \" in `{text}`")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some(c) => word.push(c),
+                    None => return Err(format!("`{text}` ends with a lone backslash")),
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("the opponent's command is empty: give --opponent \"hub:COMMAND\"".into());
+    }
+    Ok(words)
+}
+
+/// `pos` as the Hub protocol writes it: `W` or `B` for the side to move, then
+/// squares 1 to 32 as `w`, `b` (men), `W`, `B` (kings) or `e` (empty).
+pub(super) fn hub_pos(pos: &Position) -> String {
+    let mut s = String::with_capacity(33);
+    s.push(match pos.side_to_move() {
+        Color::White => 'W',
+        Color::Black => 'B',
+    });
+    for n in 1..=32 {
+        let sq = Square::from_pdn(n).expect("1 to 32 are squares");
+        s.push(match pos.piece_at(sq) {
+            None => 'e',
+            Some(p) => match (p.color(), p.is_king()) {
+                (Color::White, false) => 'w',
+                (Color::White, true) => 'W',
+                (Color::Black, false) => 'b',
+                (Color::Black, true) => 'B',
+            },
+        });
+    }
+    s
+}
+
+/// A move as a Hub engine writes it: `32-28`, or `from x to x captured…`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct HubMove {
+    /// The PDN numbers in the order written: from, to, then any captured squares.
+    pub squares: Vec<u8>,
+    /// Written with `x`.
+    pub capture: bool,
+}
+
+/// Reads a Hub move; says what is wrong with one that is not.
+pub(super) fn parse_move(text: &str) -> Result<HubMove, String> {
+    let bad = || format!("`{text}` is not a move in Hub form (`32-28` or `23x14x18`)");
+    let capture = text.contains('x');
+    if capture && text.contains('-') {
+        return Err(bad());
+    }
+    let parts: Vec<&str> = text.split(if capture { 'x' } else { '-' }).collect();
+    if parts.len() < 2 || (!capture && parts.len() != 2) {
+        return Err(bad());
+    }
+    let mut squares = Vec::with_capacity(parts.len());
+    for p in parts {
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        match p.parse::<u8>() {
+            Ok(n) if (1..=32).contains(&n) => squares.push(n),
+            _ => return Err(format!("`{text}`: {p} is not a square (they are 1 to 32)")),
+        }
+    }
+    Ok(HubMove { squares, capture })
+}
+
+/// The legal move of `pos` a Hub move names: by its start, its end and the set
+/// of squares it captures (in any order; none given fits any capture between
+/// the two squares). A whole path (`from x via x … x to`) is understood too.
+pub(super) fn resolve(pos: &Position, rules: &Ruleset, hm: &HubMove) -> Result<Move, String> {
+    let sq = |n: u8| Square::from_pdn(n).expect("parse_move checks squares");
+    let text = || {
+        let sep = if hm.capture { "x" } else { "-" };
+        let words: Vec<String> = hm.squares.iter().map(u8::to_string).collect();
+        words.join(sep)
+    };
+    let legal = legal_moves(pos, rules);
+    let (from, to) = (sq(hm.squares[0]), sq(hm.squares[1]));
+    let captured: Vec<Square> = hm.squares[2..].iter().map(|&n| sq(n)).collect();
+    let mut fits: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.from() == from && m.to() == to)
+        .filter(|m| {
+            captured.is_empty()
+                || (m.capture_count() as usize == captured.len()
+                    && captured.iter().all(|&c| m.captured().contains(c)))
+        })
+        .copied()
+        .collect();
+    if fits.is_empty() && hm.squares.len() > 2 {
+        let path: Vec<Square> = hm.squares.iter().map(|&n| sq(n)).collect();
+        fits = legal.iter().filter(|m| m.path() == path).copied().collect();
+    }
+    match fits.len() {
+        1 => Ok(fits[0]),
+        0 => Err(format!("`{}` is not a legal move here", text())),
+        n => Err(format!(
+            "`{}` is ambiguous here: {n} legal moves fit it; name the captured squares",
+            text()
+        )),
+    }
+}
+
+/// An engine in a child process, spoken to in the Hub protocol.
+#[derive(Debug)]
+pub(super) struct HubEngine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// The last line the engine wrote to standard error, for a crash report.
+    last_error: Arc<Mutex<String>>,
+    /// From its `id`: name and version.
+    pub name: String,
+    movetime: Duration,
+    /// Whether it failed (a crash, a hang, a bad answer): it is not asked again.
+    pub broken: bool,
+}
+
+impl HubEngine {
+    /// Starts `argv` and goes through the handshake: `hub` … `wait`, the variant
+    /// if the engine has a variant parameter, `init` … `ready`.
+    pub fn start(
+        argv: &[String],
+        rules: &Ruleset,
+        movetime: Duration,
+    ) -> Result<HubEngine, String> {
+        let shown = argv.join(" ");
+        let mut child = Command::new(&argv[0])
+            .args(&argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start the opponent `{shown}`: {e}"))?;
+        let stdout = child.stdout.take().expect("piped");
+        let mut stderr = child.stderr.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let last_error = Arc::new(Mutex::new(String::new()));
+        let keep = last_error.clone();
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = stderr.read_to_end(&mut buf);
+            let text = String::from_utf8_lossy(&buf);
+            if let Some(l) = text.lines().rev().map(str::trim).find(|l| !l.is_empty()) {
+                *keep.lock().unwrap_or_else(|e| e.into_inner()) = l.chars().take(200).collect();
+            }
+        });
+        let program = std::path::Path::new(&argv[0])
+            .file_name()
+            .map_or(argv[0].clone(), |n| n.to_string_lossy().to_string());
+        let mut engine = HubEngine {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            last_error,
+            name: program,
+            movetime,
+            broken: false,
+        };
+        let fail = |e: String| format!("the opponent `{shown}` {e}");
+        engine.send("hub").map_err(fail)?;
+        let since = Instant::now();
+        let mut variants: Option<Vec<String>> = None;
+        loop {
+            let line = engine.recv(since, HANDSHAKE, "answer `hub` with `wait`");
+            let line = line.map_err(fail)?;
+            let (cmd, rest) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
+            let a = args(rest);
+            match cmd {
+                "wait" => break,
+                "id" => {
+                    if let Some(n) = get(&a, "name").filter(|n| !n.is_empty()) {
+                        engine.name = match get(&a, "version").filter(|v| !v.is_empty()) {
+                            Some(v) => format!("{n} {v}"),
+                            None => n.to_string(),
+                        };
+                    }
+                }
+                "param" if get(&a, "name") == Some("variant") => {
+                    let values = get(&a, "values").unwrap_or("");
+                    variants = Some(values.split_whitespace().map(str::to_string).collect());
+                }
+                _ => {}
+            }
+        }
+        if let Some(values) = variants {
+            if !values.is_empty() && !values.contains(&rules.id) {
+                return Err(format!(
+                    "the opponent `{shown}` does not play `{}`: its variants are {}",
+                    rules.id,
+                    values.join(", ")
+                ));
+            }
+            engine
+                .send(&format!("set-param name=variant value={}", rules.id))
+                .map_err(fail)?;
+        }
+        engine.send("init").map_err(fail)?;
+        let since = Instant::now();
+        while engine
+            .recv(since, INIT, "answer `init` with `ready`")
+            .map_err(fail)?
+            != "ready"
+        {}
+        Ok(engine)
+    }
+
+    /// Tells the engine a new game starts (it may forget what it learnt).
+    pub fn new_game(&mut self) {
+        if self.send("new-game").is_err() {
+            self.broken = true;
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err("has closed its input".into());
+        };
+        match writeln!(stdin, "{line}").and_then(|()| stdin.flush()) {
+            Ok(()) => Ok(()),
+            Err(_) => Err(self.gone(&format!("read `{line}`"))),
+        }
+    }
+
+    /// The next line, within `allowed` of `since`; what went wrong otherwise
+    /// (`doing` says what it was asked).
+    fn recv(&mut self, since: Instant, allowed: Duration, doing: &str) -> Result<String, String> {
+        let left = (since + allowed).saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line.trim().to_string()),
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "took longer than {:.1} s to {doing}",
+                allowed.as_secs_f64()
+            )),
+            Err(RecvTimeoutError::Disconnected) => Err(self.gone(doing)),
+        }
+    }
+
+    /// Why the engine no longer answers: its exit status and last error line.
+    fn gone(&mut self, doing: &str) -> String {
+        let mut status = None;
+        for _ in 0..50 {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let said = self
+            .last_error
+            .lock()
+            .map(|s| s.clone())
+            .unwrap_or_default();
+        let said = if said.is_empty() {
+            String::new()
+        } else {
+            format!("; it said: {said}")
+        };
+        match status {
+            Some(s) => format!("stopped ({s}) when asked to {doing}{said}"),
+            None => format!("closed its output when asked to {doing}{said}"),
+        }
+    }
+
+    fn think(&mut self, game: &Game) -> Result<Move, String> {
+        let moves: Vec<String> = game.moves().map(hub_move).collect();
+        let mut pos = format!("pos pos={}", hub_pos(game.start()));
+        if !moves.is_empty() {
+            pos.push_str(&format!(" moves=\"{}\"", moves.join(" ")));
+        }
+        self.send(&pos)?;
+        self.send(&format!(
+            "level move-time={:.3}",
+            self.movetime.as_secs_f64()
+        ))?;
+        self.send("go think")?;
+        let since = Instant::now();
+        loop {
+            let line = self.recv(
+                since,
+                answer_time(self.movetime),
+                "answer `go think` with `done`",
+            )?;
+            let (cmd, rest) = line.split_once(' ').unwrap_or((&line, ""));
+            if cmd != "done" {
+                continue;
+            }
+            let Some(text) = get(&args(rest), "move").map(str::to_string) else {
+                return Err("answered `done` without a move".into());
+            };
+            let bad = |e: String| format!("played a bad move: {e}");
+            let hm = parse_move(&text).map_err(bad)?;
+            return resolve(game.position(), game.rules(), &hm).map_err(bad);
+        }
+    }
+
+    /// Ends the engine: `quit`, and a kill if it has not exited soon after (or
+    /// at once if it is broken).
+    fn shut(&mut self) {
+        if !self.broken {
+            let _ = self.send("quit");
+        }
+        self.stdin = None;
+        if !self.broken {
+            let until = Instant::now() + QUIT;
+            while Instant::now() < until {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for HubEngine {
+    fn drop(&mut self) {
+        self.shut();
+    }
+}
+
+impl Contestant for HubEngine {
+    fn turn(&mut self, game: &Game, _rng: &mut Rng) -> Turn {
+        if self.broken {
+            return Turn::Forfeit(format!("{} is not running", self.name));
+        }
+        match self.think(game) {
+            Ok(m) => Turn::Play(m),
+            Err(why) => {
+                // Whatever it does next is not to be trusted: a new game gets a new process.
+                self.broken = true;
+                Turn::Forfeit(format!("{} {why}", self.name))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn english() -> Ruleset {
+        Ruleset::builtin("english").unwrap()
+    }
+
+    fn russian() -> Ruleset {
+        Ruleset::builtin("russian").unwrap()
+    }
+
+    fn fen(text: &str) -> Position {
+        checkers::fen::parse(text).unwrap()
+    }
+
+    #[test]
+    fn quiet_moves_and_captures_parse() {
+        assert_eq!(
+            parse_move("32-28"),
+            Ok(HubMove {
+                squares: vec![32, 28],
+                capture: false
+            })
+        );
+        assert_eq!(
+            parse_move("23x14x18").unwrap().squares,
+            vec![23, 14, 18],
+            "from, to, then captured"
+        );
+        assert_eq!(parse_move("9x18").unwrap().squares, vec![9, 18]);
+    }
+
+    #[test]
+    fn malformed_moves_are_refused_with_the_text() {
+        for bad in [
+            "", "32", "32-", "-28", "32-28-24", "32x28-24", "a1-b2", "3 2-28", "32--28",
+        ] {
+            let e = parse_move(bad).unwrap_err();
+            assert!(e.contains(&format!("`{bad}`")), "{bad}: {e}");
+        }
+        let e = parse_move("33-28").unwrap_err();
+        assert!(e.contains("33 is not a square"), "{e}");
+        assert!(parse_move("0x5x9").is_err());
+    }
+
+    #[test]
+    fn a_quiet_move_resolves_by_its_squares() {
+        let rules = english();
+        let start = Position::initial(rules.first_move);
+        // Black moves first in english: 9-13 is a legal opening move.
+        let m = resolve(&start, &rules, &parse_move("9-13").unwrap()).unwrap();
+        assert_eq!((m.from().pdn(), m.to().pdn()), (9, 13));
+        let e = resolve(&start, &rules, &parse_move("1-5").unwrap()).unwrap_err();
+        assert!(e.contains("not a legal move"), "{e}");
+    }
+
+    #[test]
+    fn captured_squares_pick_the_move_in_any_order() {
+        let rules = russian();
+        // White man on 22 (c3), black men on 18 (d4), 10 (d6), 11 (f6): two
+        // double captures end on different squares.
+        let pos = fen("W:W22:B18,10,11");
+        let a = resolve(&pos, &rules, &parse_move("22x6x10x18").unwrap()).unwrap();
+        let b = resolve(&pos, &rules, &parse_move("22x6x18x10").unwrap()).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.capture_count(), 2);
+        // The full path names the same move.
+        let c = resolve(&pos, &rules, &parse_move("22x15x6").unwrap()).unwrap();
+        assert_eq!(a, c);
+        // From and to only: enough when one capture fits.
+        let d = resolve(&pos, &rules, &parse_move("22x6").unwrap()).unwrap();
+        assert_eq!(a, d);
+        // A wrong captured set is not the move.
+        assert!(resolve(&pos, &rules, &parse_move("22x6x11x18").unwrap()).is_err());
+    }
+
+    #[test]
+    fn from_and_to_alone_are_ambiguous_when_two_captures_join_them() {
+        let rules = russian();
+        // Two captures between the same squares over different men: rare enough
+        // that the test finds one in random games rather than in a diagram.
+        let mut rng = Rng::new(7);
+        let mut found = false;
+        'games: for _ in 0..400 {
+            let mut pos = Position::initial(rules.first_move);
+            for _ in 0..120 {
+                let legal = legal_moves(&pos, &rules);
+                if legal.is_empty() {
+                    break;
+                }
+                for m in legal.iter() {
+                    let same = legal
+                        .iter()
+                        .filter(|o| o.from() == m.from() && o.to() == m.to())
+                        .count();
+                    if same > 1 {
+                        let hm = HubMove {
+                            squares: vec![m.from().pdn(), m.to().pdn()],
+                            capture: true,
+                        };
+                        let e = resolve(&pos, &rules, &hm).unwrap_err();
+                        assert!(e.contains("ambiguous"), "{e}");
+                        // With the captured squares it is one move again.
+                        let full = parse_move(&hub_move(m)).unwrap();
+                        assert_eq!(resolve(&pos, &rules, &full), Ok(*m));
+                        found = true;
+                        break 'games;
+                    }
+                }
+                let m = legal[rng.below(legal.len() as u64) as usize];
+                pos = pos.after(&m);
+            }
+        }
+        assert!(
+            found,
+            "no position with two captures between the same squares"
+        );
+    }
+
+    #[test]
+    fn every_legal_move_survives_the_round_trip_through_hub_text() {
+        for rules in [english(), russian()] {
+            let mut rng = Rng::new(3);
+            let mut pos = Position::initial(rules.first_move);
+            for _ in 0..80 {
+                let legal = legal_moves(&pos, &rules);
+                if legal.is_empty() {
+                    break;
+                }
+                for m in legal.iter() {
+                    let hm = parse_move(&hub_move(m)).unwrap();
+                    assert_eq!(resolve(&pos, &rules, &hm), Ok(*m));
+                }
+                pos = pos.after(&legal[rng.below(legal.len() as u64) as usize]);
+            }
+        }
+    }
+
+    #[test]
+    fn positions_are_written_square_by_square() {
+        let rules = english();
+        let start = hub_pos(&Position::initial(rules.first_move));
+        assert_eq!(
+            start,
+            format!("B{}{}{}", "b".repeat(12), "e".repeat(8), "w".repeat(12))
+        );
+        assert_eq!(hub_pos(&fen("W:WK1,32:B5,K28")), {
+            let mut s = vec!['e'; 33];
+            s[0] = 'W';
+            s[1] = 'W';
+            s[32] = 'w';
+            s[5] = 'b';
+            s[28] = 'B';
+            s.into_iter().collect::<String>()
+        });
+    }
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(
+            split_command("  /path/to/engine   hub ").unwrap(),
+            ["/path/to/engine", "hub"]
+        );
+        assert_eq!(
+            split_command(r#"'/my dir/scan' "a b" c\ d e"f"g"#).unwrap(),
+            ["/my dir/scan", "a b", "c d", "efg"]
+        );
+        assert_eq!(split_command("x ''").unwrap(), ["x", ""]);
+        assert!(split_command("   ").is_err());
+        assert!(split_command("'open").is_err());
+        assert!(split_command("\"open").is_err());
+        assert!(split_command("trailing\\").is_err());
+    }
+
+    #[test]
+    fn the_answer_time_is_ten_move_times_and_five_seconds() {
+        assert_eq!(
+            answer_time(Duration::from_millis(100)),
+            Duration::from_secs(6)
+        );
+    }
+}
