@@ -1,0 +1,342 @@
+//! The command line's arguments, as clap reads them.
+
+use super::tui;
+use checkers::Ruleset;
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub(super) struct PdnCheckArgs {
+    /// The PDN file
+    pub(super) file: PathBuf,
+    /// Rules for games whose GameType and Variant tags name no built-in variant
+    #[arg(long, value_name = "NAME")]
+    pub(super) variant: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct SelfplayArgs {
+    #[command(flatten)]
+    pub(super) rules: RulesArgs,
+    /// Games in the file when done (a file already there is continued)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub(super) games: u64,
+    /// The data file to write (appended to, after its last whole game)
+    #[arg(long, value_name = "FILE")]
+    pub(super) out: PathBuf,
+    /// Search depth per move
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub(super) depth: u32,
+    /// Varies the random plies after each book opening
+    #[arg(long, default_value_t = 1)]
+    pub(super) seed: u64,
+    /// Games played at once (default: one per core)
+    #[arg(long, value_parser = clap::value_parser!(usize))]
+    pub(super) jobs: Option<usize>,
+    /// Play with the weights of this file instead of the built-in evaluation
+    #[arg(long, value_name = "FILE")]
+    pub(super) eval: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct TrainArgs {
+    #[command(flatten)]
+    pub(super) rules: RulesArgs,
+    /// Self-play data files to fit; without them, self-play is run first (see --rounds)
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub(super) data: Vec<PathBuf>,
+    /// The weights file to write
+    #[arg(long, value_name = "FILE")]
+    pub(super) out: PathBuf,
+    /// Replace --out if it exists
+    #[arg(long)]
+    pub(super) force: bool,
+    /// Passes over the data
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub(super) epochs: u32,
+    /// Share of the target taken from the search's score (the rest is the game's result)
+    #[arg(long, default_value_t = 0.5, value_parser = parse_share)]
+    pub(super) lambda: f32,
+    /// Seed of the order the positions are visited in
+    #[arg(long, default_value_t = 1)]
+    pub(super) seed: u64,
+    /// Without --data: rounds of self-play then fitting, each with the newest weights
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub(super) rounds: u32,
+    /// Without --data: self-play games per round
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub(super) games: u64,
+    /// Without --data: self-play search depth
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub(super) depth: u32,
+    /// Without --data: games played at once (default: one per core)
+    #[arg(long, value_parser = clap::value_parser!(usize))]
+    pub(super) jobs: Option<usize>,
+}
+
+pub(super) fn parse_share(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{s}` is not a share: give a number from 0 to 1")),
+    }
+}
+
+#[derive(Args, Debug)]
+pub(super) struct MatchArgs {
+    #[command(flatten)]
+    pub(super) rules: RulesArgs,
+    /// Number of games (played in pairs: each opening with both colours)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub(super) games: u32,
+    /// Milliseconds per move for both sides, instead of each level's own
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) movetime: Option<u64>,
+    /// Level of the first player (White in the first game of each pair), 1-10
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub(super) white_level: u8,
+    /// Level of the second player (Black in the first game of each pair), 1-10
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10),
+          required_unless_present = "opponent", conflicts_with = "opponent")]
+    pub(super) black_level: Option<u8>,
+    /// Write every game to this PDN file
+    #[arg(long, value_name = "FILE")]
+    pub(super) pdn: Option<PathBuf>,
+    /// Seed for the openings and the low levels' choices
+    #[arg(long, default_value_t = 1)]
+    pub(super) seed: u64,
+    /// The first player's evaluation: a weights file (from `checkers train`)
+    #[arg(long, value_name = "FILE")]
+    pub(super) eval: Option<PathBuf>,
+    /// The second player's evaluation: a weights file
+    #[arg(long, value_name = "FILE", conflicts_with = "opponent")]
+    pub(super) eval_b: Option<PathBuf>,
+    /// Play the first player against another Hub engine, e.g. "hub:scan hub" (needs --movetime)
+    #[arg(long, value_name = "hub:COMMAND", requires = "movetime")]
+    pub(super) opponent: Option<String>,
+    /// Games played at once, each on its own thread [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub(super) jobs: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct HubArgs {
+    /// Evaluate with this weights file; the hub then plays only the file's variant
+    #[arg(long, value_name = "FILE")]
+    pub(super) eval: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime"])))]
+pub(super) struct AnalyzeArgs {
+    #[command(flatten)]
+    pub(super) rules: RulesArgs,
+    /// Position as a PDN FEN (default: the variant's start position)
+    #[arg(long)]
+    pub(super) fen: Option<String>,
+    /// Search this many plies (captures are always followed to the end), 1 to 60
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub(super) depth: Option<u32>,
+    /// Search for this many milliseconds
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) movetime: Option<u64>,
+    /// Transposition table size in megabytes
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub(super) hash: u64,
+    /// Print one JSON object per depth, then a final one with "best" and "notation"
+    #[arg(long)]
+    pub(super) json: bool,
+    /// Evaluate with this weights file (from `checkers train`) instead of the built-in evaluation
+    #[arg(long, value_name = "FILE")]
+    pub(super) eval: Option<PathBuf>,
+}
+
+/// The rules for a game: optional, the default variant when not given.
+#[derive(Args, Debug)]
+#[group(required = false, multiple = false)]
+pub(super) struct GameRulesArgs {
+    #[arg(long, value_name = "NAME", help = format!("Built-in variant: {}", variant_list("or")))]
+    pub(super) variant: Option<String>,
+    /// A ruleset TOML file of your own (see README, "Writing a ruleset")
+    #[arg(long, value_name = "FILE")]
+    pub(super) ruleset: Option<PathBuf>,
+}
+
+/// How the board is drawn; for the start screen as well as `play`.
+#[derive(Args, Debug, Default)]
+pub(super) struct DisplayArgs {
+    /// Draw with plain ASCII characters only
+    #[arg(long, global = true)]
+    pub(super) ascii: bool,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct PlayArgs {
+    #[command(flatten)]
+    pub(super) rules: GameRulesArgs,
+    /// Start from this position (PDN FEN) instead of the start position
+    #[arg(long)]
+    pub(super) fen: Option<String>,
+    /// Let a selected piece be put back even where the rules have touch-move
+    #[arg(long)]
+    pub(super) no_touch_move: bool,
+    /// Keep this side at the bottom instead of turning the board to the player to move
+    #[arg(long, value_name = "SIDE")]
+    pub(super) bottom: Option<Side>,
+    /// Open a game from a PDN file to step through it (←/→) and play on from any move
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    pub(super) load: Option<PathBuf>,
+    /// Which game of the file, counting from 1
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
+    pub(super) game: u32,
+    #[command(flatten)]
+    pub(super) ai: AiArgs,
+}
+
+/// The computer opponent.
+#[derive(Args, Debug)]
+pub(super) struct AiArgs {
+    /// Which side the AI plays: white, black, both (watch it play itself) or none (hot-seat)
+    #[arg(long, value_name = "SIDE")]
+    pub(super) ai: Option<AiSide>,
+    /// AI strength, 1 (beginner) to 10 (full strength within the think time)
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub(super) level: Option<u8>,
+    /// Seconds per move at level 10 (decimals allowed)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub(super) think_time: Option<f64>,
+}
+
+/// The built-in variants' ids as a sentence: "english, dammen64, … `last_word` german".
+pub(super) fn variant_list(last_word: &str) -> String {
+    let ids: Vec<&str> = Ruleset::builtin_ids().collect();
+    match ids.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {last_word} {last}", rest.join(", ")),
+        _ => ids.join(""),
+    }
+}
+
+/// A side of the board, for `--bottom`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum Side {
+    White,
+    Black,
+}
+
+impl From<Side> for checkers::Color {
+    fn from(s: Side) -> checkers::Color {
+        match s {
+            Side::White => checkers::Color::White,
+            Side::Black => checkers::Color::Black,
+        }
+    }
+}
+
+/// The side(s) the AI plays, for `--ai` and the config's `opponent`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum AiSide {
+    White,
+    Black,
+    Both,
+    None,
+}
+
+impl AiSide {
+    /// The config file's spelling, which is the flag's.
+    pub(crate) fn parse(text: &str) -> Option<AiSide> {
+        AiSide::from_str(text, false).ok()
+    }
+
+    fn plays(self, c: checkers::Color) -> bool {
+        match self {
+            AiSide::Both => true,
+            AiSide::None => false,
+            AiSide::White => c == checkers::Color::White,
+            AiSide::Black => c == checkers::Color::Black,
+        }
+    }
+}
+
+pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.05..=3600.0).contains(&v) => Ok(v),
+        Ok(_) => Err(format!("`{s}` is out of range: give 0.05 to 3600 seconds")),
+        Err(_) => Err(format!("`{s}` is not a number of seconds, e.g. 2.5")),
+    }
+}
+
+impl AiArgs {
+    /// The flags, falling back on the config file, then on the defaults.
+    pub(super) fn settings(&self, config: &crate::config::Config) -> tui::AiSettings {
+        let d = tui::AiSettings::default();
+        let side = self
+            .ai
+            .or(config.opponent.as_deref().and_then(AiSide::parse))
+            .unwrap_or(AiSide::None);
+        tui::AiSettings {
+            white: side.plays(checkers::Color::White),
+            black: side.plays(checkers::Color::Black),
+            level: self.level.or(config.level).unwrap_or(d.level),
+            think_time: self
+                .think_time
+                .or(config.think_time)
+                .map_or(d.think_time, std::time::Duration::from_secs_f64),
+        }
+    }
+}
+
+/// Which rules to play: a built-in variant or a ruleset file.
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+pub(super) struct RulesArgs {
+    #[arg(long, value_name = "NAME", help = format!("Built-in variant: {}", variant_list("or")))]
+    pub(super) variant: Option<String>,
+    /// A ruleset TOML file of your own (see README, "Writing a ruleset")
+    #[arg(long, value_name = "FILE")]
+    pub(super) ruleset: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct MovesArgs {
+    #[command(flatten)]
+    pub(super) rules: RulesArgs,
+    /// Position as a PDN FEN, e.g. W:W21-32:B1-12; without it, FENs are read from
+    /// standard input, one per line, and answered one line each
+    #[arg(long)]
+    pub(super) fen: Option<String>,
+    /// Print JSON: an array of {"path": [..], "captures": [..]} with PDN square numbers
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct PerftArgs {
+    #[command(flatten)]
+    pub(super) rules: RulesArgs,
+    /// Position as a PDN FEN (default: the variant's start position)
+    #[arg(long)]
+    pub(super) fen: Option<String>,
+    /// Plies to search, 0 to 30
+    #[arg(long, value_parser = parse_depth, allow_negative_numbers = true)]
+    pub(super) depth: u32,
+    /// Split the count by first move
+    #[arg(long)]
+    pub(super) divide: bool,
+    /// Print JSON: {"depth": N, "nodes": X, "ms": T}
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+/// The deepest perft the command line accepts.
+const MAX_DEPTH: u32 = 30;
+
+pub(super) fn parse_depth(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(d) if d <= MAX_DEPTH => Ok(d),
+        Ok(d) => Err(format!(
+            "depth {d} is above the limit of {MAX_DEPTH} plies; use 0 to {MAX_DEPTH}"
+        )),
+        Err(_) => Err(format!(
+            "`{text}` is not a whole number of plies; use 0 to {MAX_DEPTH}"
+        )),
+    }
+}
