@@ -188,6 +188,9 @@ pub(super) struct PlayArgs {
     /// Which game of the file, counting from 1
     #[arg(long, value_name = "N", default_value_t = 1, requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
     pub(super) game: u32,
+    /// Let the AI play with the weights of this file (from `checkers train`)
+    #[arg(long, value_name = "FILE")]
+    pub(super) eval: Option<PathBuf>,
     #[command(flatten)]
     pub(super) ai: AiArgs,
 }

@@ -36,6 +36,7 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         no_touch_move: !config.touch_move,
         fixed_bottom: None,
         start_screen: true,
+        eval: None,
         ai: AiArgs {
             ai: None,
             level: None,
@@ -80,8 +81,13 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         Some(path) => Some(load_game(path, a.game as usize, &rules)?),
         None => None,
     };
+    let eval = match &a.eval {
+        Some(path) => Some(std::sync::Arc::new(super::load_eval(path, &rules)?)),
+        None => None,
+    };
     need_terminal()?;
     let opts = tui::Options {
+        eval: eval.map(|e| (rules.id.clone(), e)),
         rules,
         start,
         theme: theme(display, &config),
@@ -149,6 +155,7 @@ pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
         resume: Some(game),
         review: false,
         unfinished: None,
+        eval: None,
     };
     tui::run(opts).map_err(Fail::Runtime)
 }

@@ -20,9 +20,11 @@ mod tests;
 use super::autosave::Autosave;
 use super::layout::{self, Layout};
 use super::theme::Theme;
+use checkers::ai::eval::Evaluator;
 use checkers::ai::{Info, Level, Limits};
 use checkers::notation;
 use checkers::{Color, Game, Move, Position, Ruleset, Square};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What the player asked for, independent of which key or click said it.
@@ -145,6 +147,8 @@ pub enum Purpose {
 #[derive(Clone, Debug)]
 pub struct SearchRequest {
     pub id: u64,
+    /// The evaluation to search with, instead of the ruleset's own.
+    pub eval: Option<Arc<Evaluator>>,
     pub purpose: Purpose,
     pub rules: Ruleset,
     pub pos: Position,
@@ -273,6 +277,8 @@ pub struct Options {
     pub review: bool,
     /// The unfinished game the start screen offers to resume.
     pub unfinished: Option<Game>,
+    /// `--eval FILE`: the AI's evaluation for the ruleset with this id.
+    pub eval: Option<(String, Arc<Evaluator>)>,
 }
 
 /// The whole state of the terminal program.
@@ -307,6 +313,8 @@ pub struct App {
     next_id: u64,
     /// Which state of the game was last kept by the autosave.
     saver: Autosave,
+    /// `--eval FILE`, for the ruleset with this id.
+    eval: Option<(String, Arc<Evaluator>)>,
 }
 
 impl App {
@@ -340,6 +348,7 @@ impl App {
             review: opts.review,
             next_id: 0,
             saver: Autosave::default(),
+            eval: opts.eval,
         };
         if app.review {
             app.info(

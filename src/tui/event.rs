@@ -46,6 +46,9 @@ pub fn spawn_search(
     let flag = stop.clone();
     thread::spawn(move || {
         let mut engine = checkers::ai::Engine::new(&req.rules, req.level.table_mb());
+        if let Some(eval) = &req.eval {
+            engine.eval = (**eval).clone();
+        }
         let id = req.id;
         let info_tx = tx.clone();
         let result = engine.search(&req.pos, &req.past, req.limits, &stop, &mut |info| {

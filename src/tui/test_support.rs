@@ -33,6 +33,7 @@ pub(super) fn options(rules: Ruleset) -> Options {
         resume: None,
         review: false,
         unfinished: None,
+        eval: None,
     }
 }
 

@@ -222,6 +222,11 @@ fn a_file_that_is_not_weights_is_refused_by_match_analyze_and_hub() {
         "not a weights file",
     );
     refused(&checkers(&["hub", "--eval", f]), "not a weights file");
+    // `play` refuses it before it needs a terminal.
+    refused(
+        &checkers(&["play", "--variant", "english", "--eval", f]),
+        "not a weights file",
+    );
     // Weights for another variant are refused too.
     let weights = zero_weights();
     refused(

@@ -34,8 +34,15 @@ impl App {
             level = checkers::ai::Level::get_or_default(checkers::ai::ADVICE_LEVEL);
         }
         let limits = level.limits(self.ai.think_time);
+        // A weights file serves only the ruleset it was trained for (`:new` may change it).
+        let eval = self
+            .eval
+            .as_ref()
+            .filter(|(id, _)| *id == self.game.rules().id)
+            .map(|(_, e)| e.clone());
         self.effects.push(Effect::Search(Box::new(SearchRequest {
             id,
+            eval,
             purpose,
             rules: self.game.rules().clone(),
             pos: *self.game.position(),
