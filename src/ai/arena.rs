@@ -118,7 +118,11 @@ pub const MAX_PLIES: usize = 400;
 
 /// `plies` random legal moves from the start: a varied opening.
 pub fn opening(rules: &Ruleset, plies: usize, rng: &mut Rng) -> Vec<Move> {
-    let mut game = Game::new(rules.clone());
+    random_plies(&mut Game::new(rules.clone()), plies, rng)
+}
+
+/// Plays up to `plies` random legal moves in `game` (fewer if it ends); returns them.
+pub fn random_plies(game: &mut Game, plies: usize, rng: &mut Rng) -> Vec<Move> {
     let mut moves = Vec::new();
     for _ in 0..plies {
         let legal = game.legal_moves();

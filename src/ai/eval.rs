@@ -125,25 +125,32 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        let hand = self.hand_white(pos);
         let score = match &self.learned {
+            // The learned weights correct the hand-written terms; where the data
+            // saw little (rare endgames), the correction is small and the
+            // hand-written knowledge stands.
             Some(learned) => {
-                let score = learned.white_score(pos);
+                let score = hand + learned.white_score(pos);
                 if self.drawish(pos) {
                     score / 16
                 } else {
                     score
                 }
             }
-            None => {
-                let white = self.side_score(pos, Color::White);
-                let black = self.side_score(pos, Color::Black);
-                self.endgame(pos, white - black)
-            }
+            None => hand,
         };
         match pos.side_to_move() {
             Color::White => score,
             Color::Black => -score,
         }
+    }
+
+    /// The hand-written terms' score for White, endgame knowledge included.
+    pub fn hand_white(&self, pos: &Position) -> i32 {
+        let white = self.side_score(pos, Color::White);
+        let black = self.side_score(pos, Color::Black);
+        self.endgame(pos, white - black)
     }
 
     fn side_score(&self, pos: &Position, c: Color) -> i32 {

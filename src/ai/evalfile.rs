@@ -8,17 +8,37 @@
 //! and an FNV-1a checksum (u64) of everything before it.
 
 use super::learned::{fingerprint, fnv, FEATURES};
-use crate::rules::Ruleset;
+use crate::rules::{builtin, Ruleset};
 use std::fmt;
 use std::path::Path;
 
 const MAGIC: &[u8; 4] = b"CKEV";
-const VERSION: u32 = 1;
+/// Version 2: the weights correct the hand-written evaluation instead of replacing it.
+const VERSION: u32 = 2;
 /// No weights file is larger than this; anything bigger is not one.
 const MAX_BYTES: u64 = 16 << 20;
 
-/// The built-in variants' trained weights.
-const BUILT_IN: &[(&str, &[u8])] = &[];
+/// The built-in variants' trained weights (`weights/`, made by `checkers train`;
+/// README, "Training the evaluation").
+const BUILT_IN: &[(&str, &[u8])] = &[
+    (
+        builtin::ENGLISH,
+        include_bytes!("../../weights/english.ckev"),
+    ),
+    (
+        builtin::DAMMEN64,
+        include_bytes!("../../weights/dammen64.ckev"),
+    ),
+    (
+        builtin::BRAZILIAN,
+        include_bytes!("../../weights/brazilian.ckev"),
+    ),
+    (
+        builtin::RUSSIAN,
+        include_bytes!("../../weights/russian.ckev"),
+    ),
+    (builtin::GERMAN, include_bytes!("../../weights/german.ckev")),
+];
 
 /// A weights file's contents.
 #[derive(Clone, Debug, PartialEq)]
@@ -221,7 +241,6 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::builtin;
 
     fn sample(rules: &Ruleset) -> EvalFile {
         let weights = (0..FEATURES)
@@ -248,8 +267,8 @@ mod tests {
         assert!(err(&bytes[..6]).contains("truncated"));
         assert!(err(b"hello world").contains("not a weights file"));
         let mut v2 = bytes.clone();
-        v2[4] = 2;
-        assert!(err(&v2).contains("version 2"));
+        v2[4] = 1;
+        assert!(err(&v2).contains("version 1"));
         let mut damaged = bytes.clone();
         damaged[100] ^= 1;
         assert!(err(&damaged).contains("checksum"));

@@ -109,17 +109,8 @@ pub fn play(
         }
     }
     let mut rng = Rng::new(settings.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let extra = rng.below(settings.random_plies as u64 + 1);
-    for _ in 0..extra {
-        let legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len() as u64) as usize];
-        if game.play(&m).is_err() {
-            break;
-        }
-    }
+    let extra = rng.below(settings.random_plies as u64 + 1) as usize;
+    super::arena::random_plies(&mut game, extra, &mut rng);
     engine.clear();
     let stop = AtomicBool::new(false);
     let limits = Limits {

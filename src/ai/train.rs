@@ -12,11 +12,12 @@
 //! of a man, White's view) and `end INDEX`. A run that is stopped leaves whole
 //! games behind it; a half-written one is dropped when read.
 
-use super::learned::{features, fingerprint, FEATURES, KING_SQUARES, MEN};
+use super::eval::Evaluator;
+use super::learned::{features, fingerprint, FEATURES};
 use super::selfplay::Record;
 use super::Rng;
 use crate::fen;
-use crate::rules::{KingMoves, Ruleset};
+use crate::rules::Ruleset;
 use crate::square::SquareNotation;
 
 /// The first line of a data file.
@@ -57,6 +58,9 @@ pub struct Dataset {
     result: Vec<f32>,
     /// The search's score, hundredths of a man, White's view.
     score: Vec<f32>,
+    /// The hand-written evaluation, hundredths of a man, White's view: the fit
+    /// learns a correction to it.
+    base: Vec<f32>,
     /// Which game (a number unique across files) each sample comes from.
     game: Vec<u32>,
     games: u32,
@@ -78,8 +82,16 @@ impl Dataset {
         self.games
     }
 
-    /// Adds a sample of game `game` directly (tests build synthetic sets this way).
-    pub fn push(&mut self, pos: &crate::Position, result: f32, score: i32, game: u32) {
+    /// Adds a sample of game `game` directly (tests build synthetic sets this way);
+    /// `hand` is the hand-written evaluation the weights correct.
+    pub fn push(
+        &mut self,
+        hand: &Evaluator,
+        pos: &crate::Position,
+        result: f32,
+        score: i32,
+        game: u32,
+    ) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
@@ -89,6 +101,7 @@ impl Dataset {
         self.phase.push(f.phase);
         self.result.push(result);
         self.score.push(score as f32);
+        self.base.push(hand.hand_white(pos) as f32);
         self.game.push(game);
         self.games = self.games.max(game + 1);
     }
@@ -117,7 +130,8 @@ impl Dataset {
             }
             None => return Err(format!("{origin}: the file ends after its first line")),
         }
-        let base = self.games;
+        let first_game = self.games;
+        let hand = Evaluator::hand(rules);
         let mut whole = 0;
         let mut pending: Vec<(crate::Position, i32)> = Vec::new();
         let mut current: Option<(u64, f32)> = None;
@@ -144,9 +158,9 @@ impl Dataset {
                     let Some((_, result)) = current.take() else {
                         return Err(bad("`end` without `game`"));
                     };
-                    let g = base + whole;
+                    let g = first_game + whole;
                     for (pos, score) in pending.drain(..) {
-                        self.push(&pos, result, score, g);
+                        self.push(&hand, &pos, result, score, g);
                     }
                     whole += 1;
                 }
@@ -162,7 +176,7 @@ impl Dataset {
                 None => {}
             }
         }
-        self.games = base + whole;
+        self.games = first_game + whole;
         Ok(whole)
     }
 
@@ -194,7 +208,7 @@ impl Default for Settings {
             learning_rate: 0.01,
             lambda: 0.5,
             batch: 4096,
-            l2: 1e-6,
+            l2: 1e-4,
             holdout: 0.1,
             seed: 1,
         }
@@ -263,17 +277,9 @@ pub fn fit(
     on_epoch: &mut dyn FnMut(&Epoch),
     on_batch: &mut dyn FnMut(u32, f32),
 ) -> Vec<[i16; 2]> {
+    // The weights are a correction to the hand-written evaluation, and start at none.
+    let _ = rules;
     let mut w = vec![[0f32; 2]; FEATURES];
-    // Start from material, so the first epochs refine instead of discover it.
-    let king = if rules.king_moves == KingMoves::AnyDistance {
-        280.0
-    } else {
-        180.0
-    };
-    w[MEN] = [100.0 / scale, 100.0 / scale];
-    for k in w.iter_mut().skip(KING_SQUARES).take(32) {
-        *k = [king / scale, king / scale];
-    }
     let mut m = vec![[0f32; 2]; FEATURES];
     let mut v = vec![[0f32; 2]; FEATURES];
     let mut grad = vec![[0f32; 2]; FEATURES];
@@ -295,10 +301,12 @@ pub fn fit(
     };
     let predict = |w: &[[f32; 2]], i: usize| -> f32 {
         let p = data.phase[i];
-        data.features(i)
-            .iter()
-            .map(|&(f, x)| x * (w[f as usize][0] * p + w[f as usize][1] * (1.0 - p)))
-            .sum()
+        data.base[i] / scale
+            + data
+                .features(i)
+                .iter()
+                .map(|&(f, x)| x * (w[f as usize][0] * p + w[f as usize][1] * (1.0 - p)))
+                .sum::<f32>()
     };
     let mean_loss = |w: &[[f32; 2]], set: &[u32]| -> f64 {
         if set.is_empty() {
@@ -396,7 +404,7 @@ mod tests {
                 -1 => 0.0,
                 _ => 0.5,
             };
-            data.push(&pos, result, diff * 100, g);
+            data.push(&Evaluator::hand(rules), &pos, result, diff * 100, g);
         }
         data
     }

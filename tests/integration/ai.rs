@@ -2,13 +2,15 @@
 
 use crate::common::builtins_where;
 use checkers::ai::arena::{opening, play_game, Player};
+use checkers::ai::eval::Evaluator;
 use checkers::ai::{search, Engine, Level, Limits, Past, Rng, SearchResult};
 use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
 use checkers::rules::KingMoves;
 use checkers::{fen, legal_moves, notation, Game, Position, Ruleset};
 
 /// Node counts at a fixed depth are the search's contract: a commit that changes
-/// them must mean to change the search (and update these numbers).
+/// them must mean to change the search (and update these numbers). These are with
+/// the hand-written evaluation; the built-in weights have their own below.
 #[test]
 fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
     let cases = [
@@ -31,7 +33,7 @@ fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
             fen::parse(f).unwrap()
         });
         for _ in 0..2 {
-            let r = search_to(&pos, &rules, depth);
+            let r = search_hand(&pos, &rules, depth);
             assert_eq!(
                 notation::write(&r.best.unwrap(), &rules.notation),
                 best,
@@ -40,6 +42,43 @@ fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
             assert_eq!(r.info.nodes, nodes, "{variant} node count at depth {depth}");
             assert_eq!(r.info.depth, depth);
         }
+    }
+}
+
+/// The built-in weights' verdict on fixed positions, and the search's node counts
+/// with them: these change only when the weights are trained again (update them then).
+#[test]
+fn the_built_in_weights_evaluate_and_search_as_pinned() {
+    let positions = [
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        "B:W18,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
+        "W:W17,21,22,25,26,K30:B3,6,7,10,K19",
+    ];
+    let pinned: [(&str, [i32; 3], &str, u64); 5] = [
+        (ENGLISH, [5, -13, 66], "11-15", 64_652),
+        (DAMMEN64, [4, -88, 82], "12-16", 81_871),
+        (BRAZILIAN, [10, 79, 192], "c3-b4", 52_942),
+        (RUSSIAN, [11, -72, 147], "c3-d4", 73_531),
+        (GERMAN, [6, -6, 46], "11-16", 42_437),
+    ];
+    for (variant, evals, best, nodes) in pinned {
+        let rules = Ruleset::builtin(variant).unwrap();
+        let eval = Evaluator::new(&rules);
+        assert!(eval.is_learned(), "{variant} has built-in weights");
+        let got: Vec<i32> = positions
+            .iter()
+            .map(|f| eval.evaluate(&fen::parse(f).unwrap()))
+            .collect();
+        assert_eq!(got, evals, "{variant}: the built-in weights' evaluations");
+        let r = search_to(&Position::initial(rules.first_move), &rules, 9);
+        assert_eq!(
+            (
+                notation::write(&r.best.unwrap(), &rules.notation).as_str(),
+                r.info.nodes
+            ),
+            (best, nodes),
+            "{variant}: best move and node count at depth 9"
+        );
     }
 }
 
@@ -56,11 +95,21 @@ fn assert_shot(variant: &str, start: &str, first: &str, depth: u32, payoff: impl
     game.play(&replies[0]).unwrap();
     payoff(&mut game);
     let pos = fen::parse(start).unwrap();
-    let r = search_to(&pos, &rules, depth);
+    // The search finds the shot: with the hand-written evaluation, which knows
+    // material and little else, only the shot wins.
+    let r = search_hand(&pos, &rules, depth);
     assert_eq!(r.best, Some(shot), "{variant}: the AI finds {first}");
     assert!(
         r.info.score >= 80,
         "{variant}: and sees it wins: {}",
+        r.info.score
+    );
+    // The learned evaluation may prefer another line, but it must see the win
+    // of material too.
+    let r = search_to(&pos, &rules, depth);
+    assert!(
+        r.info.score >= 80,
+        "{variant}: the built-in evaluation sees the win: {}",
         r.info.score
     );
 }
@@ -169,6 +218,18 @@ fn search_to(pos: &Position, rules: &Ruleset, depth: u32) -> SearchResult {
             ..Default::default()
         },
     )
+}
+
+/// Searches `pos` to `depth` with a fresh engine and the hand-written evaluation.
+fn search_hand(pos: &Position, rules: &Ruleset, depth: u32) -> SearchResult {
+    let mut engine = Engine::new(rules, 16);
+    engine.eval = Evaluator::hand(rules);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    engine.search(pos, &Past::default(), limits, &stop, &mut |_| {})
 }
 
 /// Searches `pos` to `depth` with the game's `past` and the given contempt.
