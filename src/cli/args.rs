@@ -33,7 +33,7 @@ pub(super) struct SelfplayArgs {
     /// Games played at once (default: one per core)
     #[arg(long, value_parser = clap::value_parser!(usize))]
     pub(super) jobs: Option<usize>,
-    /// Play with the weights of this file instead of the built-in evaluation
+    /// Play with the weights of this file instead of the built-in evaluation (`hand`: the hand-written terms alone)
     #[arg(long, value_name = "FILE")]
     pub(super) eval: Option<PathBuf>,
 }
@@ -104,10 +104,10 @@ pub(super) struct MatchArgs {
     /// Seed for the openings and the low levels' choices
     #[arg(long, default_value_t = 1)]
     pub(super) seed: u64,
-    /// The first player's evaluation: a weights file (from `checkers train`)
+    /// The first player's evaluation: a weights file (from `checkers train`), or `hand` for the hand-written terms alone
     #[arg(long, value_name = "FILE")]
     pub(super) eval: Option<PathBuf>,
-    /// The second player's evaluation: a weights file
+    /// The second player's evaluation: a weights file, or `hand`
     #[arg(long, value_name = "FILE", conflicts_with = "opponent")]
     pub(super) eval_b: Option<PathBuf>,
     /// Play the first player against another Hub engine, e.g. "hub:scan hub" (needs --movetime)
@@ -145,7 +145,7 @@ pub(super) struct AnalyzeArgs {
     /// Print one JSON object per depth, then a final one with "best" and "notation"
     #[arg(long)]
     pub(super) json: bool,
-    /// Evaluate with this weights file (from `checkers train`) instead of the built-in evaluation
+    /// Evaluate with this weights file (from `checkers train`) instead of the built-in evaluation (`hand`: the hand-written terms alone)
     #[arg(long, value_name = "FILE")]
     pub(super) eval: Option<PathBuf>,
 }

@@ -32,10 +32,7 @@ pub(super) fn selfplay(a: &SelfplayArgs) -> Result<(), Fail> {
 /// The evaluation to play with: a weights file, or the built-in one.
 fn evaluator(rules: &Ruleset, path: Option<&Path>) -> Result<Evaluator, Fail> {
     match path {
-        Some(p) => {
-            let file = EvalFile::load(p, rules).map_err(|e| Fail::Input(e.to_string()))?;
-            Ok(Evaluator::learned(rules, &file))
-        }
+        Some(p) => super::load_eval(p, rules),
         None => Ok(Evaluator::new(rules)),
     }
 }

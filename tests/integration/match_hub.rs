@@ -316,3 +316,18 @@ fn a_weights_file_is_played_by_match_analyze_and_hub() {
         .unwrap();
     assert!((9..=12).contains(&from), "{done}");
 }
+
+#[test]
+fn eval_hand_names_the_hand_written_evaluation() {
+    let out = checkers(&[
+        "analyze",
+        "--variant",
+        "russian",
+        "--depth",
+        "3",
+        "--eval",
+        "hand",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("best "), "{}", text(&out.stdout));
+}
