@@ -15,6 +15,23 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).to_string()
 }
 
+/// A two-game english match between levels 2, with `extra` flags.
+fn english_match(extra: &[&str]) -> Output {
+    let mut args = vec![
+        "match",
+        "--variant",
+        "english",
+        "--games",
+        "2",
+        "--white-level",
+        "2",
+        "--black-level",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    checkers(&args)
+}
+
 /// A fresh path in the temporary directory for this test.
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("checkers-match-hub-{}", std::process::id()));
@@ -181,33 +198,9 @@ fn a_file_that_is_not_weights_is_refused_by_match_analyze_and_hub() {
     let not_weights = temp("not-weights.txt");
     std::fs::write(&not_weights, "hello\n").unwrap();
     let f = not_weights.to_str().unwrap();
-    let out = checkers(&[
-        "match",
-        "--variant",
-        "english",
-        "--games",
-        "2",
-        "--white-level",
-        "2",
-        "--black-level",
-        "1",
-        "--eval",
-        f,
-    ]);
+    let out = english_match(&["--eval", f]);
     refused(&out, "not a weights file");
-    let out = checkers(&[
-        "match",
-        "--variant",
-        "english",
-        "--games",
-        "2",
-        "--white-level",
-        "2",
-        "--black-level",
-        "1",
-        "--eval-b",
-        f,
-    ]);
+    let out = english_match(&["--eval-b", f]);
     refused(&out, "not a weights file");
     refused(
         &checkers(&[
@@ -247,23 +240,7 @@ fn a_file_that_is_not_weights_is_refused_by_match_analyze_and_hub() {
 fn a_weights_file_is_played_by_match_analyze_and_hub() {
     let weights = zero_weights();
     let w = weights.to_str().unwrap();
-    let out = checkers(&[
-        "match",
-        "--variant",
-        "english",
-        "--games",
-        "2",
-        "--white-level",
-        "2",
-        "--black-level",
-        "2",
-        "--eval",
-        w,
-        "--eval-b",
-        w,
-        "--jobs",
-        "1",
-    ]);
+    let out = english_match(&["--eval", w, "--eval-b", w, "--jobs", "1"]);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
