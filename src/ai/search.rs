@@ -97,7 +97,6 @@ impl Engine {
                     pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
                     pv_len: [0; MAX_PLY],
                     order: Vec::with_capacity(64 * MAX_PLY),
-                    root_best: None,
                     _g: std::marker::PhantomData,
                 };
                 s.iterate(self.pos, self.on_info)
@@ -154,8 +153,6 @@ struct Searcher<'a, G: Kernel> {
     pv_len: [usize; MAX_PLY],
     /// The move-order keys of every node on the current line, as a stack.
     order: Vec<(i64, usize)>,
-    /// The best root move of the running iteration so far, with its score.
-    root_best: Option<(Move, i32)>,
     _g: std::marker::PhantomData<G>,
 }
 
@@ -186,21 +183,9 @@ impl<G: Kernel> Searcher<'_, G> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .min(MAX_PLY as u32 - 8);
-        let mut previous = Duration::ZERO;
         for depth in 1..=max_depth {
-            let began = self.start.elapsed();
             let score = self.root(root, depth as i32, &mut root_moves);
             if self.aborted {
-                // The previous best move was searched first; a move that has since
-                // beaten it with a full window is better, even if the iteration
-                // did not finish.
-                if let Some((m, s)) = self.root_best.filter(|_| depth > 1) {
-                    if Some(m) != result.best {
-                        result.best = Some(m);
-                        result.info.score = s;
-                        result.info.pv = vec![m];
-                    }
-                }
                 break;
             }
             root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -225,18 +210,9 @@ impl<G: Kernel> Searcher<'_, G> {
                 break; // a forced result: deeper search cannot change it
             }
             if let Some(t) = self.limits.movetime {
-                // Start the next iteration only if it can finish: it will take as
-                // many times longer than this one as this one did than the one
-                // before (within reason).
-                let elapsed = self.start.elapsed();
-                let this = elapsed.saturating_sub(began);
-                let growth = if previous.is_zero() {
-                    3.0
-                } else {
-                    (this.as_secs_f64() / previous.as_secs_f64()).clamp(1.5, 6.0)
-                };
-                previous = this;
-                if elapsed + this.mul_f64(growth) > t {
+                // A deeper iteration takes several times as long: do not start one
+                // that cannot finish.
+                if self.start.elapsed() * 2 > t {
                     break;
                 }
             }
@@ -246,7 +222,6 @@ impl<G: Kernel> Searcher<'_, G> {
 
     #[allow(clippy::needless_range_loop)] // scores are written back into `moves`
     fn root(&mut self, pos: &Position, depth: i32, moves: &mut [(Move, i32)]) -> i32 {
-        self.root_best = None;
         let mut alpha = -INF;
         let beta = INF;
         self.pv_len[0] = 0;
@@ -282,7 +257,6 @@ impl<G: Kernel> Searcher<'_, G> {
             if score > alpha {
                 alpha = score;
                 self.set_pv(0, m);
-                self.root_best = Some((m, score));
             }
         }
         self.path.pop();
