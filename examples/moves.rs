@@ -5,6 +5,7 @@
 //! ```
 
 use checkers::{fen, legal_moves, notation, Ruleset};
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -28,13 +29,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mut out = std::io::stdout().lock();
     for m in legal_moves(&pos, &rules).iter() {
         let taken = m.capture_count();
         let text = notation::write(m, &rules.notation);
-        if taken > 0 {
-            println!("{text}  (takes {taken})");
+        let line = if taken > 0 {
+            writeln!(out, "{text}  (takes {taken})")
         } else {
-            println!("{text}");
+            writeln!(out, "{text}")
+        };
+        // A reader that stopped early (`| head`) is not an error.
+        if line.is_err() {
+            break;
         }
     }
     ExitCode::SUCCESS

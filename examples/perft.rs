@@ -5,6 +5,7 @@
 //! ```
 
 use checkers::{perft, Position, Ruleset};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -34,7 +35,11 @@ fn main() -> ExitCode {
         let t = Instant::now();
         let nodes = perft(&start, &rules, d);
         let secs = t.elapsed().as_secs_f64();
-        println!("{variant} perft {d:2} = {nodes:>14}  ({:.3} s)", secs);
+        let line = format!("{variant} perft {d:2} = {nodes:>14}  ({secs:.3} s)");
+        // A reader that stopped early (`| head`) is not an error.
+        if writeln!(std::io::stdout(), "{line}").is_err() {
+            break;
+        }
     }
     ExitCode::SUCCESS
 }

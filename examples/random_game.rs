@@ -9,6 +9,7 @@
 
 use checkers::pdn::{write_game, Tags};
 use checkers::{Game, Ruleset};
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -52,6 +53,7 @@ fn main() -> ExitCode {
         black: "random".to_string(),
         ..Tags::default()
     };
-    print!("{}", write_game(&game, &tags));
+    // A reader that stopped early (`| head`) is not an error.
+    let _ = std::io::stdout().write_all(write_game(&game, &tags).as_bytes());
     ExitCode::SUCCESS
 }
