@@ -87,10 +87,20 @@ pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illeg
                 return Illegal::MustTakeMost(most);
             }
         }
-        if !from_moves {
-            return Illegal::CaptureMandatory;
+        // Stopping on a landing of one of this piece's captures, or straying from
+        // one midway, is stopping too early; any other move of it (a quiet step,
+        // a step onto a piece) ignores the capture it has to make.
+        let continues = |path: &[Square]| {
+            legal.iter().any(|m| {
+                let p = m.path();
+                p.len() > path.len() && p.starts_with(path)
+            })
+        };
+        let midway = squares.len() > 2 && continues(&squares[..squares.len() - 1]);
+        if from_moves && (continues(squares) || midway) {
+            return Illegal::CaptureMustContinue;
         }
-        return Illegal::CaptureMustContinue;
+        return Illegal::CaptureMandatory;
     }
     if legal.iter().all(|m| m.from() != from) {
         return Illegal::PieceCannotMove;

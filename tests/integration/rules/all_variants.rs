@@ -123,6 +123,34 @@ fn capturing_is_mandatory() {
 }
 
 #[test]
+fn a_quiet_move_of_the_piece_that_must_capture_is_refused_as_mandatory() {
+    // White's c3 must take d4; its step to b4, or onto d4, ignores the capture.
+    let pos = board(
+        Color::White,
+        "
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . b . . . .
+        w . w . . . . .
+        . . . . . . . .
+        . . . . . . . .
+    ",
+    );
+    for id in Ruleset::builtin_ids() {
+        assert_moves(id, &pos, &["c3xe5 takes d4"]);
+        for text in ["c3-b4", "c3-d4", "a3-b4"] {
+            assert_eq!(
+                refusal(id, &pos, text),
+                "a capture is mandatory",
+                "{id}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_capture_that_can_go_on_must_go_on() {
     let pos = board(
         Color::White,
