@@ -380,11 +380,12 @@ impl App {
     /// The side drawn at the bottom of the board.
     pub fn bottom(&self) -> Color {
         // Against the AI the human's side stays at the bottom; in hot-seat the
-        // board turns to the player to move.
+        // board turns to the player to move; watching the AI play itself, the
+        // board keeps still, White at the bottom.
         let human = match (self.ai.white, self.ai.black) {
             (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
+            (false, true) | (true, true) => Some(Color::White),
+            (false, false) => None,
         };
         let base = self
             .fixed_bottom

@@ -85,3 +85,35 @@ fn a_loaded_game_is_reviewed_with_left_and_right_and_played_on_from_any_move() {
     a.update(Action::Left);
     assert_eq!(a.game.moves().len(), 4, "arrows move the cursor again");
 }
+
+#[test]
+fn watching_the_ai_play_itself_keeps_the_board_still() {
+    let opts = Options {
+        ai: super::AiSettings {
+            white: true,
+            black: true,
+            ..super::AiSettings::default()
+        },
+        ..options(Ruleset::builtin(ENGLISH).unwrap())
+    };
+    let mut a = App::new(opts, (80, 24));
+    assert_eq!(a.bottom(), Color::White);
+    a.game.play_text("11-15").unwrap();
+    assert_eq!(
+        a.bottom(),
+        Color::White,
+        "after Black's move, White still at the bottom"
+    );
+    let opts = Options {
+        fixed_bottom: Some(Color::Black),
+        ai: super::AiSettings {
+            white: true,
+            black: true,
+            ..super::AiSettings::default()
+        },
+        ..options(Ruleset::builtin(ENGLISH).unwrap())
+    };
+    let mut a = App::new(opts, (80, 24));
+    a.game.play_text("11-15").unwrap();
+    assert_eq!(a.bottom(), Color::Black, "--bottom still decides");
+}
