@@ -19,6 +19,18 @@ pub const RANK_1: u64 = 0xF;
 /// Rank 8 (Black's back row, where White men are crowned).
 pub const RANK_8: u64 = 0xF << 32;
 
+/// Each rank's four squares, rank 1 (index 0) to rank 8: a rank starts 9 bits
+/// after the one two below it, and an odd rank 5 bits after the even one below.
+pub(crate) const RANKS: [u64; 8] = {
+    let mut m = [0u64; 8];
+    let mut r = 0;
+    while r < 8 {
+        m[r] = 0xF << (9 * (r / 2) + 5 * (r % 2));
+        r += 1;
+    }
+    m
+};
+
 /// A set of squares.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u64);
@@ -157,6 +169,10 @@ mod tests {
         assert_eq!(VALID.count_ones(), 32);
         assert_eq!(Bitboard(RANK_1).iter().map(|s| s.rank()).max(), Some(0));
         assert!(Bitboard(RANK_8).iter().all(|s| s.rank() == 7));
+        for (r, &rank) in RANKS.iter().enumerate() {
+            let squares: Vec<u8> = Bitboard(rank).iter().map(|s| s.rank()).collect();
+            assert_eq!(squares, [r as u8; 4], "rank {}", r + 1);
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::evalfile::EvalFile;
 use super::learned::Learned;
-use crate::bitboard::{RANK_1, RANK_8, VALID};
+use crate::bitboard::{RANKS, RANK_1, RANK_8, VALID};
 use crate::position::Position;
 use crate::rules::{KingMoves, Ruleset};
 use crate::square::Color;
@@ -63,15 +63,6 @@ fn square_mask(names: &[&str]) -> u64 {
         .fold(0, |a, b| a | b)
 }
 
-/// Rank masks in the padded layout, rank 0 (rank 1) to rank 7.
-fn rank_masks() -> [u64; 8] {
-    let mut m = [0u64; 8];
-    for sq in crate::Square::all() {
-        m[sq.rank() as usize] |= sq.mask();
-    }
-    m
-}
-
 /// An evaluator for one ruleset: learned weights where there are some for it, the
 /// hand-written terms otherwise.
 #[derive(Clone, Debug)]
@@ -79,7 +70,6 @@ pub struct Evaluator {
     pub weights: Weights,
     learned: Option<Arc<Learned>>,
     flying: bool,
-    ranks: [u64; 8],
     center: u64,
     long_diagonal: u64,
 }
@@ -117,7 +107,6 @@ impl Evaluator {
             weights,
             learned: None,
             flying: rules.king_moves == KingMoves::AnyDistance,
-            ranks: rank_masks(),
             center: square_mask(&["d4", "f4", "c5", "e5"]),
             long_diagonal: square_mask(&["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]),
         }
@@ -162,7 +151,7 @@ impl Evaluator {
         let mut s = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
         for (r, adv) in w.advance.iter().enumerate() {
             let rank = if c == Color::White { r } else { 7 - r };
-            s += (men & self.ranks[rank]).count_ones() as i32 * adv;
+            s += (men & RANKS[rank]).count_ones() as i32 * adv;
         }
         if !pos.men(them).is_empty() {
             let back = if c == Color::White { RANK_1 } else { RANK_8 };
@@ -171,9 +160,9 @@ impl Evaluator {
         s += ((men | kings) & self.center).count_ones() as i32 * w.center;
         s += (kings & self.long_diagonal).count_ones() as i32 * w.long_diagonal;
         let (fwd, seventh) = if c == Color::White {
-            ([4u32, 5], self.ranks[6])
+            ([4u32, 5], RANKS[6])
         } else {
-            ([60u32, 59], self.ranks[1])
+            ([60u32, 59], RANKS[1])
         };
         let step = |b: u64, r: u32| b.rotate_left(r) & VALID;
         let free =

@@ -12,6 +12,7 @@
 //! twin (board turned 180°, colours swapped) score the same with opposite signs,
 //! which halves what the weights have to learn.
 
+use crate::bitboard::{RANKS, VALID};
 use crate::position::Position;
 use crate::rules::Ruleset;
 use crate::square::{Color, Square};
@@ -109,17 +110,6 @@ fn king_feature(sq: Square) -> usize {
     KING_SQUARES + sq.pdn() as usize - 1
 }
 
-/// Rank masks, rank 1 to rank 8.
-fn ranks() -> [u64; 8] {
-    let mut m = [0u64; 8];
-    for sq in Square::all() {
-        m[sq.rank() as usize] |= sq.mask();
-    }
-    m
-}
-
-const VALID: u64 = 0xF_7FBF_DFEF;
-
 /// A man's forward steps as shifts (White up, Black down) in the padded layout.
 #[inline(always)]
 fn forward(men: u64, c: Color) -> (u64, u64) {
@@ -152,7 +142,6 @@ pub struct Features {
 
 /// The features of `pos`, from White's view.
 pub fn features(pos: &Position) -> Features {
-    let rk = ranks();
     let wm = pos.men(Color::White).0;
     let bm = pos.men(Color::Black).0;
     let mut entries = Vec::with_capacity(2 * REGIONS + 12);
@@ -176,8 +165,8 @@ pub fn features(pos: &Position) -> Features {
         -1.0
     };
     entries.push((TEMPO as u32, tempo));
-    let (wmob, wrun) = steps(pos, Color::White, rk[6]);
-    let (bmob, brun) = steps(pos, Color::Black, rk[1]);
+    let (wmob, wrun) = steps(pos, Color::White, RANKS[6]);
+    let (bmob, brun) = steps(pos, Color::Black, RANKS[1]);
     entries.push((MOBILITY as u32, (wmob - bmob) as f32));
     entries.push((RUNAWAY as u32, (wrun - brun) as f32));
     Features {
@@ -231,7 +220,6 @@ pub struct Learned {
     tempo: [i32; 2],
     mobility: [i32; 2],
     runaway: [i32; 2],
-    ranks: [u64; 8],
 }
 
 impl std::fmt::Debug for Learned {
@@ -270,7 +258,6 @@ impl Learned {
             tempo: w(TEMPO),
             mobility: w(MOBILITY),
             runaway: w(RUNAWAY),
-            ranks: ranks(),
         }
     }
 
@@ -308,8 +295,8 @@ impl Learned {
                 -1
             },
         );
-        let (wmob, wrun) = steps(pos, Color::White, self.ranks[6]);
-        let (bmob, brun) = steps(pos, Color::Black, self.ranks[1]);
+        let (wmob, wrun) = steps(pos, Color::White, RANKS[6]);
+        let (bmob, brun) = steps(pos, Color::Black, RANKS[1]);
         add(self.mobility, wmob - bmob);
         add(self.runaway, wrun - brun);
         let n = pos.occupied().count().min(FULL_BOARD) as i32;
