@@ -158,15 +158,8 @@ pub fn load_eval(path: Option<&Path>) -> Result<Option<(Ruleset, Evaluator)>, St
         return Ok(None);
     };
     let origin = path.display().to_string();
-    // The file names its variant; a file too big to be one is refused before it is read.
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_file() && m.len() <= 64 << 20 => {}
-        Ok(m) if m.is_file() => return Err(format!("{origin}: too large for a weights file")),
-        Ok(_) => return Err(format!("{origin}: not a regular file")),
-        Err(e) => return Err(format!("{origin}: cannot read it: {e}")),
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("{origin}: cannot read it: {e}"))?;
-    let file = EvalFile::from_bytes(&bytes, &origin).map_err(|e| e.to_string())?;
+    // The file names its variant.
+    let file = EvalFile::read(path).map_err(|e| e.to_string())?;
     let rules = Ruleset::builtin(&file.variant).ok_or_else(|| {
         format!(
             "{origin}: the weights are for `{}`, which is not a built-in variant; the hub plays {}",

@@ -173,6 +173,17 @@ impl EvalFile {
 
     /// Reads a weights file from disk and checks it is for `rules`.
     pub fn load(path: &Path, rules: &Ruleset) -> Result<EvalFile, EvalFileError> {
+        let file = EvalFile::read(path)?;
+        file.check(rules).map_err(|reason| EvalFileError {
+            origin: path.display().to_string(),
+            reason,
+        })?;
+        Ok(file)
+    }
+
+    /// Reads a weights file from disk, for whichever ruleset it names; only a
+    /// regular file of a weights file's size is read.
+    pub fn read(path: &Path) -> Result<EvalFile, EvalFileError> {
         let origin = path.display().to_string();
         let fail = |reason: String| EvalFileError {
             origin: origin.clone(),
@@ -189,9 +200,7 @@ impl EvalFile {
             )));
         }
         let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
-        let file = EvalFile::from_bytes(&bytes, &origin)?;
-        file.check(rules).map_err(fail)?;
-        Ok(file)
+        EvalFile::from_bytes(&bytes, &origin)
     }
 
     /// Whether these weights were trained for `rules`.
