@@ -270,7 +270,6 @@ pub fn fit_scale(data: &Dataset) -> f32 {
 /// loss after each epoch and `on_batch` the share of the epoch done.
 /// Returns the weights in hundredths of a man.
 pub fn fit(
-    rules: &Ruleset,
     data: &Dataset,
     scale: f32,
     settings: &Settings,
@@ -278,7 +277,6 @@ pub fn fit(
     on_batch: &mut dyn FnMut(u32, f32),
 ) -> Vec<[i16; 2]> {
     // The weights are a correction to the hand-written evaluation, and start at none.
-    let _ = rules;
     let mut w = vec![[0f32; 2]; FEATURES];
     let mut m = vec![[0f32; 2]; FEATURES];
     let mut v = vec![[0f32; 2]; FEATURES];
@@ -421,7 +419,6 @@ mod tests {
         };
         let mut losses = Vec::new();
         fit(
-            &rules,
             &data,
             100.0,
             &settings,

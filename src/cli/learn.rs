@@ -227,7 +227,6 @@ fn fit_files(
     );
     let bar = Progress::new("train", u64::from(settings.epochs) * 100);
     let weights = train::fit(
-        rules,
         &data,
         scale,
         settings,
