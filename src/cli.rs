@@ -13,8 +13,8 @@ mod learn;
 mod matches;
 mod pdn_check;
 
-pub(crate) use args::AiSide;
 use args::*;
+pub(crate) use args::{variant_list, AiSide};
 use engine::{analyze, moves, perft, variants};
 use game::{play, resume, start_screen};
 use matches::run_match;

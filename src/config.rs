@@ -9,13 +9,8 @@ use toml::Spanned;
 
 /// The file `checkers config init` writes: every setting, commented.
 pub fn default_text() -> String {
-    let ids: Vec<&str> = checkers::Ruleset::builtin_ids().collect();
-    let list = match ids.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => ids.join(""),
-    };
     TEMPLATE
-        .replace("{VARIANTS}", &list)
+        .replace("{VARIANTS}", &crate::cli::variant_list("or"))
         .replace("{DEFAULT}", checkers::rules::builtin::DEFAULT)
 }
 

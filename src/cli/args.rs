@@ -210,7 +210,7 @@ pub(super) struct AiArgs {
 }
 
 /// The built-in variants' ids as a sentence: "english, dammen64, … `last_word` german".
-pub(super) fn variant_list(last_word: &str) -> String {
+pub(crate) fn variant_list(last_word: &str) -> String {
     let ids: Vec<&str> = Ruleset::builtin_ids().collect();
     match ids.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} {last_word} {last}", rest.join(", ")),
