@@ -91,6 +91,7 @@ impl Engine {
                     limits: self.limits,
                     nodes: 0,
                     aborted: false,
+                    root_change: None,
                     path: self.past.hashes.clone(),
                     killers: [[None; 2]; MAX_PLY],
                     history: Box::new([[0; 64]; 64]),
@@ -145,6 +146,8 @@ struct Searcher<'a, G: Kernel> {
     limits: Limits,
     nodes: u64,
     aborted: bool,
+    /// The move that replaced the previous best in the current iteration, with its score.
+    root_change: Option<(Move, i32)>,
     /// Hashes of the positions from the game's start to the current node.
     path: Vec<u64>,
     killers: [[Option<MoveKey>; 2]; MAX_PLY],
@@ -184,8 +187,28 @@ impl<G: Kernel> Searcher<'_, G> {
             .unwrap_or(MAX_PLY as u32 - 8)
             .min(MAX_PLY as u32 - 8);
         for depth in 1..=max_depth {
+            self.root_change = None;
             let score = self.root(root, depth as i32, &mut root_moves);
             if self.aborted {
+                // An unfinished iteration still proves something: a move that
+                // beat the previous best in a finished re-search is better at
+                // this depth than the move the last full iteration chose.
+                if let Some((m, score)) = self.root_change.filter(|_| self.options.partial_root) {
+                    let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+                        .iter()
+                        .flatten()
+                        .copied()
+                        .collect();
+                    if let Some(i) = result.root_scores.iter().position(|&(r, _)| r == m) {
+                        result.root_scores[i].1 = score;
+                        result.root_scores[..=i].rotate_right(1);
+                    }
+                    result.best = Some(m);
+                    result.info.score = score;
+                    result.info.pv = pv;
+                    result.info.nodes = self.nodes;
+                    result.info.elapsed = self.start.elapsed();
+                }
                 break;
             }
             root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -212,7 +235,7 @@ impl<G: Kernel> Searcher<'_, G> {
             if let Some(t) = self.limits.movetime {
                 // A deeper iteration takes several times as long: do not start one
                 // that cannot finish.
-                if self.start.elapsed() * 2 > t {
+                if self.start.elapsed() * 1000 > t * self.options.start_permille {
                     break;
                 }
             }
@@ -257,6 +280,9 @@ impl<G: Kernel> Searcher<'_, G> {
             if score > alpha {
                 alpha = score;
                 self.set_pv(0, m);
+                if i > 0 && !self.limits.exact_root {
+                    self.root_change = Some((m, score));
+                }
             }
         }
         self.path.pop();

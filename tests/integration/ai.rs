@@ -330,3 +330,44 @@ fn a_man_move_ends_the_positions_that_can_repeat() {
     assert_ne!(score, -25, "a man move's child is never a repetition");
     assert_eq!(score, search_with(&pos, &rules, &Past::default(), 4, 25));
 }
+
+/// The clock cuts the last iteration short, but what it proved is kept: a move
+/// that beat the previous best in a finished re-search is played, so a better
+/// move found in the last moments is not thrown away. The node limit stands in
+/// for the clock, so the test is exact.
+#[test]
+fn an_unfinished_iteration_keeps_a_new_best_move() {
+    let mut kept = Vec::new();
+    for rules in Ruleset::builtins() {
+        let pos = Position::initial(rules.first_move);
+        let with_nodes = |nodes: u64| {
+            search(
+                &pos,
+                &rules,
+                Limits {
+                    nodes: Some(nodes),
+                    ..Default::default()
+                },
+            )
+        };
+        // Each depth at which the best move changes, and a node limit inside the
+        // deeper iteration at which the new move is already chosen, while the
+        // last finished depth is still the shallower one.
+        for d in 4..8 {
+            let (before, after) = (search_to(&pos, &rules, d), search_to(&pos, &rules, d + 1));
+            if before.best == after.best {
+                continue;
+            }
+            let (from, to) = (before.info.nodes + 1, after.info.nodes);
+            let step = ((to - from) / 50).max(1) as usize;
+            if (from..to)
+                .step_by(step)
+                .map(with_nodes)
+                .any(|r| r.best == after.best && r.info.depth == d)
+            {
+                kept.push((rules.id.clone(), d + 1));
+            }
+        }
+    }
+    assert!(!kept.is_empty(), "no cut iteration kept its new best move");
+}

@@ -58,10 +58,19 @@ pub struct Options {
     /// Late-move reductions: quiet moves late in the order are searched a ply or
     /// two shallower first, and again at full depth only if they look good.
     pub reductions: bool,
+    /// Use a move that beat the previous best in an iteration the clock cut short.
+    pub partial_root: bool,
+    /// Start another iteration only while less than this share (in thousandths) of
+    /// the time per move is spent.
+    pub start_permille: u32,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { reductions: true }
+        Options {
+            reductions: true,
+            partial_root: true,
+            start_permille: 600,
+        }
     }
 }
