@@ -421,7 +421,11 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
             Style::default()
         };
         lines.push(Line::styled(format!("{marker} {:<20}", r.name), style));
-        lines.push(Line::styled(format!("    {}", r.description), t.dim()));
+        // With unfinished games to list, only the chosen variant is described,
+        // so that the list fits a 24-line terminal.
+        if menu.unfinished.is_empty() || i == menu.selected {
+            lines.push(Line::styled(format!("    {}", r.description), t.dim()));
+        }
     }
     let (opponent, white, black) = super::app::OPPONENTS[menu.opponent];
     lines.push(Line::from(format!("Opponent (←/→): {opponent}")));
@@ -449,7 +453,10 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
             t.dim(),
         ));
         lines.push(Line::from("Unfinished games:"));
-        for (i, u) in menu.unfinished.iter().take(9).enumerate() {
+        // As many as fit (each wraps to at most two lines on a narrow screen).
+        let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len() + 1);
+        let shown = menu.unfinished.len().min(9).min(room.max(1));
+        for (i, u) in menu.unfinished.iter().take(shown).enumerate() {
             lines.push(Line::from(format!(
                 " {}  {}, {} moves  ({})",
                 i + 1,
@@ -457,6 +464,15 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
                 u.game.moves().len(),
                 u.id
             )));
+        }
+        if shown < menu.unfinished.len() {
+            lines.push(Line::styled(
+                format!(
+                    " and {} more: `checkers games` lists them",
+                    menu.unfinished.len() - shown
+                ),
+                t.dim(),
+            ));
         }
     }
     let rect = Rect::new(

@@ -25,7 +25,7 @@ impl App {
         let path = printable(path);
         match error {
             None => self.info(format!("saved to {path}")),
-            Some(e) => self.error(format!("cannot save to {path}: {e}")),
+            Some(e) => self.error(format!("cannot save to {path}: {e}; the game goes on")),
         }
     }
 
