@@ -8,6 +8,9 @@
 use super::{numeric, App, Effect, FileWork, Kept, Overlay};
 use checkers::{pdn, printable, Color};
 
+#[cfg(test)]
+mod tests;
+
 impl App {
     /// `save FILE` (`replace`: `save! FILE`): the game, as PDN, for the event
     /// loop to write there.
