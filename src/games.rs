@@ -317,8 +317,16 @@ impl Library {
             Err(e) => return Err(format!("cannot move {} into the library: {e}", old.display())),
         }
         let text = crate::files::read_text(&mine)?;
-        self.create(&text)
+        let record = self
+            .create(&text)
             .map_err(|e| format!("cannot move {} into the library: {e}", old.display()))?;
+        // Last played when it was last saved, not now.
+        if let Ok(t) = std::fs::metadata(&mine).and_then(|m| m.modified()) {
+            let _ = File::options()
+                .write(true)
+                .open(&record.path)
+                .and_then(|f| f.set_modified(t));
+        }
         let _ = std::fs::remove_file(&mine);
         Ok(())
     }

@@ -175,10 +175,7 @@ fn do_file_work(work: app::FileWork, keeper: &mut crate::games::Keeper) -> Optio
             };
             let error = written.err().map(|e| {
                 if e.kind() == io::ErrorKind::AlreadyExists {
-                    format!(
-                        "it exists; `save! {}` replaces it",
-                        checkers::printable(&path)
-                    )
+                    app::FILE_EXISTS.to_string()
                 } else {
                     e.to_string()
                 }

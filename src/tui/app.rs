@@ -12,6 +12,7 @@ mod ai_turn;
 mod command_line;
 mod dialogs;
 mod save_load;
+pub(crate) use save_load::FILE_EXISTS;
 mod selection;
 mod start_menu;
 #[cfg(test)]

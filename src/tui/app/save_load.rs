@@ -11,6 +11,9 @@ use checkers::{pdn, printable, Color};
 #[cfg(test)]
 mod tests;
 
+/// The reason a plain `save` gives for a file that is already there.
+pub(crate) const FILE_EXISTS: &str = "the file exists";
+
 impl App {
     /// `save FILE` (`replace`: `save! FILE`): the game, as PDN, for the event
     /// loop to write there.
@@ -28,6 +31,10 @@ impl App {
         let path = printable(path);
         match error {
             None => self.info(format!("saved to {path}")),
+            // The reason first: a long path is cut at the screen's edge.
+            Some(e) if e == FILE_EXISTS => self.error(format!(
+                "not saved: the file exists (`save! FILE` replaces it): {path}"
+            )),
             Some(e) => self.error(format!("cannot save to {path}: {e}; the game goes on")),
         }
     }

@@ -22,7 +22,7 @@ fn save_refuses_to_replace_a_file_and_save_bang_replaces_it() {
     run_file_work(&mut a);
     let status = a.status.clone().unwrap();
     assert!(status.error, "{status:?}");
-    assert!(status.text.contains("`save! "), "{status:?}");
+    assert!(status.text.contains("`save! FILE` replaces it"), "{status:?}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
     type_move(&mut a, &format!("save! {}", notes.display()));
     run_file_work(&mut a);
