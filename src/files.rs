@@ -54,9 +54,7 @@ fn put(
             Err(e) => return Err(e),
         }
     };
-    let written = file
-        .write_all(contents)
-        .and_then(|()| file.sync_all());
+    let written = file.write_all(contents).and_then(|()| file.sync_all());
     drop(file);
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
@@ -124,7 +122,10 @@ mod tests {
         }
         write_atomically(&dir.join("game.pdn"), "the game").unwrap();
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
-        assert_eq!(std::fs::read_to_string(dir.join("game.pdn")).unwrap(), "the game");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("game.pdn")).unwrap(),
+            "the game"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -138,7 +139,11 @@ mod tests {
         let e = write_new(&path, "theirs").unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "mine");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary left");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary left"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -7,9 +7,9 @@
 //! `.ID.lock`. An `ID` is the UTC time the game was first kept, the process id
 //! and, when that name was taken, a counter: `20261123-040230-4711-2`.
 
-mod text;
 #[cfg(test)]
 mod tests;
+mod text;
 
 pub use text::{read_game, write_game};
 
@@ -166,9 +166,7 @@ impl Library {
             };
             let path = self.path(&id);
             match crate::files::write_new(&path, text) {
-                Ok(()) => {
-                    return Ok(Record { path, _lock: lock })
-                }
+                Ok(()) => return Ok(Record { path, _lock: lock }),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
                 Err(e) => return Err(e),
             }
@@ -186,10 +184,7 @@ impl Library {
         };
         let path = self.path(&id);
         let text = crate::files::read_text(&path).map_err(TakeError::Io)?;
-        Ok((
-            Record { path, _lock: lock },
-            text,
-        ))
+        Ok((Record { path, _lock: lock }, text))
     }
 
     /// Game `id`'s text without taking it, for a copy.
@@ -314,7 +309,12 @@ impl Library {
         match std::fs::rename(old, &mine) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(format!("cannot move {} into the library: {e}", old.display())),
+            Err(e) => {
+                return Err(format!(
+                    "cannot move {} into the library: {e}",
+                    old.display()
+                ))
+            }
         }
         let text = crate::files::read_text(&mine)?;
         let record = self
@@ -347,18 +347,17 @@ impl Keeper {
     }
 
     /// Writes `text` as the game on screen: into its file, or into a new one
-    /// on the first call. Returns where it is kept, or why it is not.
+    /// on the first call. Returns where it is kept, or why it is not (the
+    /// reason alone, short enough for a dialog: "No space left on device").
     pub fn keep(&mut self, text: &str) -> Result<PathBuf, String> {
         if let Some(record) = &self.record {
             return record
                 .write(text)
                 .map(|()| record.path.clone())
-                .map_err(|e| format!("cannot save the game in {}: {e}", record.path.display()));
+                .map_err(|e| e.to_string());
         }
         let lib = Library::open()?;
-        let record = lib
-            .create(text)
-            .map_err(|e| format!("cannot save the game in {}: {e}", lib.dir.display()))?;
+        let record = lib.create(text).map_err(|e| e.to_string())?;
         let path = record.path.clone();
         self.record = Some(record);
         Ok(path)

@@ -21,7 +21,10 @@ fn need_terminal() -> Result<(), Fail> {
 
 /// Who the AI played in a saved game: its players were saved as "human" or
 /// "checkers level N"; `None` when the tags say neither.
-fn players(read: &checkers::pdn::PdnGame, config: &crate::config::Config) -> Option<tui::AiSettings> {
+fn players(
+    read: &checkers::pdn::PdnGame,
+    config: &crate::config::Config,
+) -> Option<tui::AiSettings> {
     let level_of = |tag: &str| match read.tag(tag)? {
         "human" => Some(None),
         v => v
@@ -176,7 +179,10 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
 /// instance holds.
 fn offer_copy(why: &TakeError) -> Result<bool, Fail> {
     let mut out = io::stderr();
-    write!(out, "{why}.\nPlay on in a copy of it, saved as a new game? [y/N] ")?;
+    write!(
+        out,
+        "{why}.\nPlay on in a copy of it, saved as a new game? [y/N] "
+    )?;
     out.flush()?;
     let mut answer = String::new();
     io::stdin().lock().read_line(&mut answer)?;

@@ -36,7 +36,11 @@ fn list(lib: &Library) -> Result<(), Fail> {
         "id", "variant", "white", "black", "moves", "result"
     )?;
     for e in &entries {
-        let open = if e.open { "  (open in a checkers now)" } else { "" };
+        let open = if e.open {
+            "  (open in a checkers now)"
+        } else {
+            ""
+        };
         writeln!(
             out,
             "{:<width$}  {:<10}  {:<18}  {:<18}  {:>5}  {:<10}  {}{open}",

@@ -62,7 +62,10 @@ fn a_game_held_by_one_instance_is_refused_to_another_and_freed_when_let_go() {
         Err(TakeError::OpenElsewhere(id)) => assert_eq!(id, id_of(&record)),
         other => panic!("expected the game to be refused, got {other:?}"),
     }
-    assert!(matches!(lib.delete(&id_of(&record)), Err(TakeError::OpenElsewhere(_))));
+    assert!(matches!(
+        lib.delete(&id_of(&record)),
+        Err(TakeError::OpenElsewhere(_))
+    ));
     let id = id_of(&record);
     drop(record);
     assert!(!lib.list().unwrap()[0].open);
@@ -89,7 +92,8 @@ fn a_user_ruleset_travels_with_the_game_and_replays_after_its_file_changed() {
     let lib = library("ruleset");
     let record = lib.create(&text).unwrap();
     // The user's file is gone or changed: the game never needed it.
-    let (_, back, carried) = read_game(&std::fs::read_to_string(&record.path).unwrap(), None).unwrap();
+    let (_, back, carried) =
+        read_game(&std::fs::read_to_string(&record.path).unwrap(), None).unwrap();
     assert_eq!(back.rules().id, "my-checkers");
     assert_eq!(back.position(), game.position());
     assert_eq!(back.moves().len(), 2);
@@ -109,7 +113,9 @@ fn the_list_tells_unfinished_from_finished_games() {
         black: "checkers level 3".into(),
         ..Default::default()
     };
-    let a = lib.create(&write_game(&english_game(&["11-15", "23-19"]), &tags, None)).unwrap();
+    let a = lib
+        .create(&write_game(&english_game(&["11-15", "23-19"]), &tags, None))
+        .unwrap();
     let b = lib.create(&write_game(&done, &tags, None)).unwrap();
     let list = lib.list().unwrap();
     let find = |id: &str| list.iter().find(|e| e.id == id).unwrap();
@@ -144,7 +150,10 @@ fn ids_are_read_as_ids_and_nothing_else() {
     for bad in ["../x", "", "a b", "\u{1b}[2J"] {
         let e = lib.resolve(bad).unwrap_err().to_string();
         assert!(!e.contains('\u{1b}'), "{e}");
-        assert!(matches!(lib.resolve(bad), Err(TakeError::Unknown(_))), "{bad}");
+        assert!(
+            matches!(lib.resolve(bad), Err(TakeError::Unknown(_))),
+            "{bad}"
+        );
     }
     std::fs::remove_dir_all(&lib.dir).unwrap();
 }

@@ -53,8 +53,8 @@ pub fn read_game(
         let (read, game) = pdn::load_game(text, 1, fallback)?;
         return Ok((read, game, None));
     };
-    let rules = Ruleset::from_toml(&toml, "the ruleset saved with the game")
-        .map_err(|e| e.to_string())?;
+    let rules =
+        Ruleset::from_toml(&toml, "the ruleset saved with the game").map_err(|e| e.to_string())?;
     let games = pdn::read_games(text).map_err(|e| e.to_string())?;
     let read = games
         .into_iter()

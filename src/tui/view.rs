@@ -394,7 +394,7 @@ fn where_kept(app: &App) -> Vec<Line<'static>> {
         }
         Kept::Failed(e) => vec![
             Line::styled(" This game could NOT be saved:", app.theme.error()),
-            Line::from(format!(" {}", checkers::printable(e))),
+            Line::from(format!(" {}.", checkers::printable(e))),
             Line::from(" Its moves since the last save will be lost."),
         ],
         Kept::Nowhere if app.review => vec![Line::from(" The game record is left as it was.")],

@@ -212,7 +212,9 @@ fn three_games_ended_in_the_same_second_are_three_files() {
     }
     let games = home.games();
     assert_eq!(games.len(), 3, "{games:#?}");
-    assert!(games.iter().all(|g| g["finished"] == true && g["moves"] == 1));
+    assert!(games
+        .iter()
+        .all(|g| g["finished"] == true && g["moves"] == 1));
 }
 
 /// Loss 6: quitting while the disk was full dropped the unsaved moves without
@@ -266,12 +268,17 @@ fn save_keeps_other_files_and_takes_a_name_with_spaces_whole() {
     let mut s = home.start(&["play", "--variant", "english"]);
     s.wait_for(&["Black to move"]);
     s.command("11-15", &["11-15"]);
-    s.command(&format!("save {}", notes.display()), &["not saved: the file exists"]);
+    s.command(
+        &format!("save {}", notes.display()),
+        &["not saved: the file exists"],
+    );
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
     let spaced = home.dir.join("my game.pdn");
     s.command(&format!("save {}", spaced.display()), &["saved to"]);
     s.quit();
-    assert!(std::fs::read_to_string(&spaced).unwrap().contains("1. 11-15 *"));
+    assert!(std::fs::read_to_string(&spaced)
+        .unwrap()
+        .contains("1. 11-15 *"));
     assert!(!home.dir.join("my").exists());
     assert!(file_text(&home.find(1, "unfinished")).contains("1. 11-15 *"));
 }
@@ -307,7 +314,11 @@ fn the_unfinished_game_of_the_old_layout_moves_into_the_library() {
     let home = Home::new("upgrade");
     let old = home.dir.join("data/checkers/current.pdn");
     std::fs::create_dir_all(old.parent().unwrap()).unwrap();
-    std::fs::write(&old, "[Variant \"English\"]\n[Result \"*\"]\n\n1. 11-15 23-19 *\n").unwrap();
+    std::fs::write(
+        &old,
+        "[Variant \"English\"]\n[Result \"*\"]\n\n1. 11-15 23-19 *\n",
+    )
+    .unwrap();
     let game = home.find(2, "unfinished");
     assert!(!old.exists());
     let mut s = home.start(&["--resume"]);
@@ -327,7 +338,11 @@ fn the_start_screen_continues_an_unfinished_game() {
     play_and_quit(&home, &["11-15"]);
     play_and_quit(&home, &["9-13", "22-18"]);
     let mut s = home.start(&[]);
-    s.wait_for(&["Unfinished games:", "English draughts, 1 moves", "English draughts, 2 moves"]);
+    s.wait_for(&[
+        "Unfinished games:",
+        "English draughts, 1 moves",
+        "English draughts, 2 moves",
+    ]);
     s.send(b"2");
     s.wait_for(&["1. 11-15", "resumed game"]);
     s.command("23-19", &["23-19"]);

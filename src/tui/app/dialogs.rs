@@ -20,14 +20,16 @@ impl App {
 
     pub(super) fn update_confirm(&mut self, action: Action) {
         match (self.overlay.clone(), action) {
-            (Some(Overlay::ConfirmQuit), Action::Yes | Action::Quit) => self.quit = true,
+            (Some(Overlay::ConfirmQuit), Action::Yes | Action::Quit) => {
+                // One last try for a save that failed.
+                self.retry_failed_save();
+                self.quit = true;
+            }
             (Some(Overlay::ConfirmQuit), Action::No | Action::Cancel) => self.overlay = None,
             (Some(Overlay::ConfirmNew { variant }), Action::Yes) => {
                 self.new_game(variant.as_deref().and_then(Ruleset::builtin))
             }
-            (Some(Overlay::ConfirmNew { .. }), Action::No | Action::Cancel) => {
-                self.overlay = None
-            }
+            (Some(Overlay::ConfirmNew { .. }), Action::No | Action::Cancel) => self.overlay = None,
             (Some(Overlay::DrawOffer { .. }), Action::Yes) => {
                 self.game.agree_draw();
                 self.overlay = Some(Overlay::GameOver);

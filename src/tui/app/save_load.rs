@@ -106,7 +106,9 @@ impl App {
                 self.kept = Kept::Saved(path);
             }
             Err(e) => {
-                self.error(format!("{e}; the game goes on, and saving is tried again"));
+                self.error(format!(
+                    "cannot save the game: {e}; it goes on, and saving is tried again"
+                ));
                 self.kept = Kept::Failed(e);
             }
         }

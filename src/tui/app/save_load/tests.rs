@@ -22,12 +22,17 @@ fn save_refuses_to_replace_a_file_and_save_bang_replaces_it() {
     run_file_work(&mut a);
     let status = a.status.clone().unwrap();
     assert!(status.error, "{status:?}");
-    assert!(status.text.contains("`save! FILE` replaces it"), "{status:?}");
+    assert!(
+        status.text.contains("`save! FILE` replaces it"),
+        "{status:?}"
+    );
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
     type_move(&mut a, &format!("save! {}", notes.display()));
     run_file_work(&mut a);
     assert!(!a.status.as_ref().unwrap().error, "{:?}", a.status);
-    assert!(std::fs::read_to_string(&notes).unwrap().contains("1. 11-15 *"));
+    assert!(std::fs::read_to_string(&notes)
+        .unwrap()
+        .contains("1. 11-15 *"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -70,7 +75,9 @@ fn a_loaded_record_is_not_filed_until_a_move_is_played_on_it() {
     run_file_work(&mut b);
     assert_eq!(b.kept, Kept::Nowhere);
     assert!(
-        b.effects.iter().any(|e| matches!(e, Effect::File(FileWork::LetGo))),
+        b.effects
+            .iter()
+            .any(|e| matches!(e, Effect::File(FileWork::LetGo))),
         "the game on screen before is let go, not overwritten"
     );
     b.effects.clear();
@@ -79,7 +86,9 @@ fn a_loaded_record_is_not_filed_until_a_move_is_played_on_it() {
     b.update(Action::Left);
     b.update(Action::Right);
     assert!(
-        !b.effects.iter().any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))),
+        !b.effects
+            .iter()
+            .any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))),
         "{:?}",
         b.effects
     );
@@ -87,6 +96,9 @@ fn a_loaded_record_is_not_filed_until_a_move_is_played_on_it() {
     assert_eq!(b.game.moves().len(), 0);
     type_move(&mut b, "9-13");
     assert!(!b.review, "a move played ends the review");
-    assert!(b.effects.iter().any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))));
+    assert!(b
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))));
     std::fs::remove_dir_all(&dir).unwrap();
 }

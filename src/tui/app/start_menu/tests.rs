@@ -53,9 +53,18 @@ fn the_start_screen_lists_the_unfinished_games_and_r_continues_the_most_recent()
     };
     let mut a = App::new(opts, (80, 24));
     let shown = screen(&a);
-    assert!(shown.contains("r or 1-9: continue an unfinished game"), "{shown}");
-    assert!(shown.contains("1  Russian shashki, 1 moves  (20261123-040230-7)"), "{shown}");
-    assert!(shown.contains("2  English draughts, 2 moves  (20261122-100000-8)"), "{shown}");
+    assert!(
+        shown.contains("r or 1-9: continue an unfinished game"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("1  Russian shashki, 1 moves  (20261123-040230-7)"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("2  English draughts, 2 moves  (20261122-100000-8)"),
+        "{shown}"
+    );
     a.update(
         keymap::action(
             a.mode(),
@@ -73,7 +82,9 @@ fn the_start_screen_lists_the_unfinished_games_and_r_continues_the_most_recent()
         a.effects
     );
     assert!(
-        !a.effects.iter().any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))),
+        !a.effects
+            .iter()
+            .any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))),
         "resuming files no copy"
     );
 }
@@ -94,8 +105,13 @@ fn a_digit_continues_the_unfinished_game_numbered_so() {
     assert_eq!(a.game.moves().len(), 2);
     // Another terminal holds it: the game goes on here as a copy, filed anew.
     a.effects.clear();
-    a.update(Action::Taken(Err("game b is open in another checkers".into())));
+    a.update(Action::Taken(Err(
+        "game b is open in another checkers".into()
+    )));
     assert!(a.status.as_ref().unwrap().text.contains("this is a copy"));
     a.update(Action::Resize(80, 24));
-    assert!(a.effects.iter().any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))));
+    assert!(a
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))));
 }
