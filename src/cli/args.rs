@@ -192,7 +192,7 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     pub(super) eval: Option<PathBuf>,
     /// Continue a saved game instead: the one with this id, or the most recent unfinished one (see `checkers games`)
-    #[arg(long, value_name = "ID", num_args = 0..=1, conflicts_with_all = ["load", "fen"])]
+    #[arg(long, value_name = "ID", num_args = 0..=1, conflicts_with_all = ["load", "fen", "variant", "ruleset"])]
     pub(super) resume: Option<Option<String>>,
     #[command(flatten)]
     pub(super) ai: AiArgs,

@@ -213,6 +213,8 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
             }
         }
     };
+    // A wrong id is said before anything else, terminal or not.
+    let id = lib.resolve(&id).map_err(|e| Fail::Input(e.to_string()))?;
     need_terminal()?;
     let (keeper, text, kept_at) = match lib.take(&id) {
         Ok((record, text)) => {

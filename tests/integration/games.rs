@@ -381,3 +381,23 @@ fn games_delete_asks_first_and_refuses_without_a_yes() {
     assert_eq!(code, 2);
     assert!(err.contains("no saved game has the id"), "{err}");
 }
+
+/// `--resume` without a game to resume, or with an id no game has, says so in
+/// one line with exit code 2.
+#[test]
+fn resume_says_when_there_is_nothing_to_resume() {
+    let home = Home::new("resume-nothing");
+    let (code, _, err) = home.run(&["--resume"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("there is no unfinished game to resume"),
+        "{err}"
+    );
+    let (code, _, err) = home.run(&["play", "--resume", "20261123"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no saved game has the id `20261123`"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (code, _, err) = home.run(&["--resume", "../../etc/passwd"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is not a game id"), "{err}");
+}
