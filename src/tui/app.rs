@@ -13,8 +13,10 @@ mod command_line;
 mod dialogs;
 mod save_load;
 pub(crate) use save_load::FILE_EXISTS;
+pub use save_load::{FileWork, Kept};
 mod selection;
 mod start_menu;
+pub use start_menu::Unfinished;
 #[cfg(test)]
 mod tests;
 
@@ -176,28 +178,6 @@ pub enum Effect {
     File(FileWork),
 }
 
-/// File work for the event loop; what came of it comes back as an [`Action`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FileWork {
-    /// `save FILE`: write `pdn` to `path`, replacing a file there only when
-    /// `replace` (`save! FILE`); answered by [`Action::Saved`].
-    Save {
-        path: String,
-        pdn: String,
-        replace: bool,
-    },
-    /// `load FILE`: read `path`; answered by [`Action::Loaded`].
-    Load { path: String },
-    /// Keep the game on screen in the saved-games library, in its own file
-    /// (a new one the first time); answered by [`Action::Kept`].
-    Keep { pdn: String },
-    /// The game on screen is another one now: let go of the last one's file,
-    /// which stays in the library as it is.
-    LetGo,
-    /// Hold saved game `id`, now on screen; answered by [`Action::Taken`].
-    Take { id: String },
-}
-
 /// A search under way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
@@ -270,29 +250,6 @@ pub struct StartMenu {
     /// Unfinished games from the library, the most recent first; `r` resumes
     /// the first, `1`…`9` the one numbered so.
     pub unfinished: Vec<Unfinished>,
-}
-
-/// An unfinished game in the library, for the start screen.
-#[derive(Clone, Debug)]
-pub struct Unfinished {
-    pub id: String,
-    pub game: Game,
-    /// The user ruleset's text the game carries, if it is not a built-in variant.
-    pub ruleset_text: Option<String>,
-    /// Who the AI played and at which level, from the record's player tags.
-    pub ai: Option<AiSettings>,
-}
-
-/// Where the game on screen is kept, as far as the app has heard.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Kept {
-    /// Not in the library (no move yet, or a record opened for viewing).
-    #[default]
-    Nowhere,
-    /// Saved, as it is now, in this file.
-    Saved(String),
-    /// The last save failed, for this reason: moves since then are not on disk.
-    Failed(String),
 }
 
 /// The start screen's opponent choices: name, AI plays white, AI plays black.

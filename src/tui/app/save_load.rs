@@ -5,7 +5,7 @@
 //!
 //! [`Action`]: super::Action
 
-use super::{numeric, App, Effect, FileWork, Kept, Overlay};
+use super::{numeric, App, Effect, Overlay};
 use checkers::{pdn, printable, Color};
 
 #[cfg(test)]
@@ -13,6 +13,18 @@ mod tests;
 
 /// The reason a plain `save` gives for a file that is already there.
 pub(crate) const FILE_EXISTS: &str = "the file exists";
+
+/// Where the game on screen is kept, as far as the app has heard.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Kept {
+    /// Not in the library (no move yet, or a record opened for viewing).
+    #[default]
+    Nowhere,
+    /// Saved, as it is now, in this file.
+    Saved(String),
+    /// The last save failed, for this reason: moves since then are not on disk.
+    Failed(String),
+}
 
 impl App {
     /// `save FILE` (`replace`: `save! FILE`): the game, as PDN, for the event
@@ -173,4 +185,26 @@ impl App {
             ..Default::default()
         }
     }
+}
+
+/// File work for the event loop; what came of it comes back as an [`Action`](super::Action).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileWork {
+    /// `save FILE`: write `pdn` to `path`, replacing a file there only when
+    /// `replace` (`save! FILE`); answered by [`super::Action::Saved`].
+    Save {
+        path: String,
+        pdn: String,
+        replace: bool,
+    },
+    /// `load FILE`: read `path`; answered by [`super::Action::Loaded`].
+    Load { path: String },
+    /// Keep the game on screen in the saved-games library, in its own file
+    /// (a new one the first time); answered by [`super::Action::Kept`].
+    Keep { pdn: String },
+    /// The game on screen is another one now: let go of the last one's file,
+    /// which stays in the library as it is.
+    LetGo,
+    /// Hold saved game `id`, now on screen; answered by [`super::Action::Taken`].
+    Take { id: String },
 }

@@ -1,12 +1,24 @@
 //! The start screen: a variant, an opponent and the AI's strength, or one of
 //! the unfinished games in the library.
 
-use super::{numeric, Action, App, Effect, FileWork, Options, StartMenu, OPPONENTS};
+use super::{numeric, Action, AiSettings, App, Effect, FileWork, Options, StartMenu, OPPONENTS};
+use checkers::Game;
 use checkers::Ruleset;
 use std::time::Duration;
 
 #[cfg(test)]
 mod tests;
+
+/// An unfinished game in the library, for the start screen.
+#[derive(Clone, Debug)]
+pub struct Unfinished {
+    pub id: String,
+    pub game: Game,
+    /// The user ruleset's text the game carries, if it is not a built-in variant.
+    pub ruleset_text: Option<String>,
+    /// Who the AI played and at which level, from the record's player tags.
+    pub ai: Option<AiSettings>,
+}
 
 impl StartMenu {
     /// The start screen for `opts`, its choices preset from them.
@@ -82,7 +94,7 @@ impl App {
         }
         let chosen = menu.unfinished.remove(i);
         let (_, white, black) = OPPONENTS[menu.opponent];
-        let ai = chosen.ai.unwrap_or(super::AiSettings {
+        let ai = chosen.ai.unwrap_or(AiSettings {
             white,
             black,
             level: menu.level,
