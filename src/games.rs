@@ -195,10 +195,12 @@ impl Library {
 
     /// The full id of the one game whose id is `id` or starts with it.
     pub fn resolve(&self, id: &str) -> Result<String, TakeError> {
+        // Any name a file in the folder can have (a game copied in by hand
+        // too), but never a path out of it.
         let valid = !id.is_empty()
-            && id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            && !id.starts_with('.')
+            && !id.contains(['/', '\\'])
+            && !id.chars().any(char::is_control);
         let shown = checkers::printable(id);
         if !valid {
             return Err(TakeError::Unknown(format!(

@@ -124,6 +124,12 @@ fn the_list_tells_unfinished_from_finished_games() {
     assert_eq!(find(&id_of(&a)).variant, "english");
     assert_eq!(find(&id_of(&a)).black, "checkers level 3");
     assert_eq!(find(&id_of(&b)).result.as_deref(), Some("0-1"));
+    // A file copied in by hand is listed under its name; a broken one says why.
+    std::fs::write(lib.dir.join("my old game.pdn"), "[Result \"1-0\"\n").unwrap();
+    let list = lib.list().unwrap();
+    let hand = list.iter().find(|e| e.id == "my old game").unwrap();
+    assert!(hand.unreadable.is_some(), "{hand:?}");
+    assert_eq!(lib.resolve("my old").unwrap(), "my old game");
     drop((a, b));
     std::fs::remove_dir_all(&lib.dir).unwrap();
 }
@@ -147,7 +153,7 @@ fn the_old_layouts_unfinished_game_moves_into_the_library() {
 #[test]
 fn ids_are_read_as_ids_and_nothing_else() {
     let lib = library("ids");
-    for bad in ["../x", "", "a b", "\u{1b}[2J"] {
+    for bad in ["../x", "", ".hidden", "a/b", "\u{1b}[2J"] {
         let e = lib.resolve(bad).unwrap_err().to_string();
         assert!(!e.contains('\u{1b}'), "{e}");
         assert!(

@@ -457,8 +457,13 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
         let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len() + 1);
         let shown = menu.unfinished.len().min(9).min(room.max(1));
         for (i, u) in menu.unfinished.iter().take(shown).enumerate() {
+            let against = match u.ai {
+                Some(ai) if ai.white && ai.black => ", AI against AI".to_string(),
+                Some(ai) if ai.white || ai.black => format!(", against AI level {}", ai.level),
+                _ => String::new(),
+            };
             lines.push(Line::from(format!(
-                " {}  {}, {} moves  ({})",
+                " {}  {}, {} moves{against}  ({})",
                 i + 1,
                 u.game.rules().name,
                 u.game.moves().len(),
