@@ -47,7 +47,14 @@ fn the_start_screen_lists_the_unfinished_games_and_r_continues_the_most_recent()
         start_screen: true,
         unfinished: vec![
             unfinished("20261123-040230-7", RUSSIAN, &["c3-d4"]),
-            unfinished("20261122-100000-8", ENGLISH, &["11-15", "23-19"]),
+            Unfinished {
+                ai: Some(crate::tui::AiSettings {
+                    black: true,
+                    level: 3,
+                    ..Default::default()
+                }),
+                ..unfinished("20261122-100000-8", ENGLISH, &["11-15", "23-19"])
+            },
         ],
         ..options(Ruleset::builtin(ENGLISH).unwrap())
     };
