@@ -69,7 +69,7 @@ fn the_start_screen_lists_the_unfinished_games_and_r_continues_the_most_recent()
         "{shown}"
     );
     assert!(
-        shown.contains("2  English draughts, 2 moves  (20261122-100000-8)"),
+        shown.contains("2  English draughts, 2 moves, against AI level 3  (20261122-100000-8)"),
         "{shown}"
     );
     a.update(
