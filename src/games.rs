@@ -338,13 +338,32 @@ impl Library {
 #[derive(Debug, Default)]
 pub struct Keeper {
     record: Option<Record>,
+    /// The library to file new games in; `None`: the user's, found when needed.
+    library: Option<Library>,
 }
 
 impl Keeper {
+    /// A keeper filing games in `library` instead of the user's.
+    #[cfg(test)]
+    pub fn in_library(library: Library) -> Keeper {
+        Keeper {
+            record: None,
+            library: Some(library),
+        }
+    }
+
+    fn library(&self) -> Result<Library, String> {
+        match &self.library {
+            Some(lib) => Ok(lib.clone()),
+            None => Library::open(),
+        }
+    }
+
     /// Keeping `record`, a game already in the library and held.
     pub fn holding(record: Record) -> Keeper {
         Keeper {
             record: Some(record),
+            library: None,
         }
     }
 
@@ -358,7 +377,7 @@ impl Keeper {
                 .map(|()| record.path.clone())
                 .map_err(|e| e.to_string());
         }
-        let lib = Library::open()?;
+        let lib = self.library()?;
         let record = lib.create(text).map_err(|e| e.to_string())?;
         let path = record.path.clone();
         self.record = Some(record);
@@ -374,7 +393,7 @@ impl Keeper {
     /// Takes saved game `id` to go on with it here; on error nothing is held.
     pub fn take(&mut self, id: &str) -> Result<PathBuf, String> {
         self.record = None;
-        let lib = Library::open()?;
+        let lib = self.library()?;
         let (record, _) = lib.take(id).map_err(|e| e.to_string())?;
         let path = record.path.clone();
         self.record = Some(record);

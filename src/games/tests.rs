@@ -171,3 +171,30 @@ fn times_are_written_as_utc_calendar_dates() {
     assert_eq!(stamp(t), "20261123-040230");
     assert_eq!(when(SystemTime::UNIX_EPOCH), "1970-01-01 00:00 UTC");
 }
+
+#[test]
+fn a_keeper_writes_one_file_per_game_and_never_another_games() {
+    let lib = library("keeper");
+    let mut keeper = Keeper::in_library(lib.clone());
+    let first = keeper.keep("first, one move").unwrap();
+    assert_eq!(
+        keeper.keep("first, two moves").unwrap(),
+        first,
+        "the same file"
+    );
+    keeper.let_go();
+    let second = keeper.keep("second game").unwrap();
+    assert_ne!(first, second);
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), "first, two moves");
+    // Another instance cannot take the game this one holds, but can the first.
+    let mut other = Keeper::in_library(lib.clone());
+    let id = |p: &Path| p.file_stem().unwrap().to_string_lossy().into_owned();
+    let refused = other.take(&id(&second)).unwrap_err();
+    assert!(refused.contains("open in another checkers"), "{refused}");
+    assert_eq!(other.take(&id(&first)).unwrap(), first);
+    assert_eq!(other.keep("first, three moves").unwrap(), first);
+    assert_eq!(std::fs::read_to_string(&second).unwrap(), "second game");
+    assert_eq!(lib.list().unwrap().len(), 2);
+    drop((keeper, other));
+    std::fs::remove_dir_all(&lib.dir).unwrap();
+}
