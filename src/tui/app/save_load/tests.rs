@@ -102,3 +102,16 @@ fn a_loaded_record_is_not_filed_until_a_move_is_played_on_it() {
         .any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn load_refuses_what_is_not_a_regular_file_instead_of_blocking_on_it() {
+    let mut a = app(ENGLISH, None);
+    type_move(&mut a, "11-15");
+    type_move(&mut a, "load /dev/null");
+    run_file_work(&mut a);
+    let status = a.status.clone().unwrap();
+    assert!(status.error, "{status:?}");
+    assert!(status.text.contains("not a regular file"), "{status:?}");
+    assert_eq!(a.game.moves().len(), 1, "the game on screen stays");
+}
