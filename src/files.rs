@@ -16,11 +16,29 @@ pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<(
 /// error and stays as it was. The whole file appears at once or not at all.
 pub fn write_new(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
     // A hard link, unlike a rename, refuses to replace what is there.
-    put(path, contents.as_ref(), |tmp| {
-        let linked = std::fs::hard_link(tmp, path);
+    let contents = contents.as_ref();
+    put(path, contents, |tmp| {
+        let linked = match std::fs::hard_link(tmp, path) {
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => {
+                // A file system without hard links: still never a replacement,
+                // though a crash now could leave a short file.
+                write_exclusively(path, contents)
+            }
+            other => other,
+        };
         let _ = std::fs::remove_file(tmp);
         linked
     })
+}
+
+/// Creates `path`, which must not exist, with `contents`, synced.
+fn write_exclusively(path: &Path, contents: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(contents).and_then(|()| file.sync_all())
 }
 
 /// Writes `contents` to a new temporary file beside `path`, syncs it, hands it
