@@ -8,6 +8,7 @@ use std::io::{self, Write};
 mod args;
 mod engine;
 mod game;
+mod games;
 mod hub_opponent;
 mod learn;
 mod matches;
@@ -17,6 +18,7 @@ use args::*;
 pub(crate) use args::{variant_list, AiSide};
 use engine::{analyze, moves, perft, variants};
 use game::{play, resume, start_screen};
+use games::games_command;
 use matches::run_match;
 use pdn_check::pdn_check;
 
@@ -35,9 +37,9 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     display: DisplayArgs,
-    /// Continue the unfinished game saved after its last move (after a crash, a kill or Ctrl-C)
-    #[arg(long)]
-    resume: bool,
+    /// Continue a saved game: the most recent unfinished one, or the one with this id (see `checkers games`)
+    #[arg(long, value_name = "ID", num_args = 0..=1)]
+    resume: Option<Option<String>>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -61,6 +63,8 @@ enum Command {
     /// Game records: check a PDN file
     #[command(subcommand)]
     Pdn(PdnCommand),
+    /// List the saved games (id, variant, players, moves, result, last played), or delete one
+    Games(GamesArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     Completions {
         /// The shell
@@ -199,7 +203,7 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
-        None if cli.resume => resume(&cli.display),
+        None if cli.resume.is_some() => resume(cli.resume.flatten().as_deref(), &cli.display),
         None => start_screen(&cli.display),
         Some(Command::Variants) => variants(),
         Some(Command::Moves(a)) => moves(&a),
@@ -210,6 +214,7 @@ pub fn run() -> i32 {
         Some(Command::Selfplay(a)) => learn::selfplay(&a),
         Some(Command::Train(a)) => learn::train(&a),
         Some(Command::Pdn(PdnCommand::Check(a))) => pdn_check(&a),
+        Some(Command::Games(a)) => games_command(&a),
         Some(Command::Completions { shell }) => {
             use clap::CommandFactory;
             // Into a buffer first: generate() panics on a closed pipe.

@@ -8,6 +8,46 @@ use std::path::Path;
 /// leaves half a file behind. The temporary file is created new (never through a
 /// link planted where it goes).
 pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
+    put(path, contents.as_ref(), |tmp| std::fs::rename(tmp, path))
+}
+
+/// Writes `contents` to `path` as [`write_atomically`] does, but only if
+/// nothing is there yet: an existing file (or link) is an `AlreadyExists`
+/// error and stays as it was. The whole file appears at once or not at all.
+pub fn write_new(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
+    // A hard link, unlike a rename, refuses to replace what is there.
+    let contents = contents.as_ref();
+    put(path, contents, |tmp| {
+        let linked = match std::fs::hard_link(tmp, path) {
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => {
+                // A file system without hard links: still never a replacement,
+                // though a crash now could leave a short file.
+                write_exclusively(path, contents)
+            }
+            other => other,
+        };
+        let _ = std::fs::remove_file(tmp);
+        linked
+    })
+}
+
+/// Creates `path`, which must not exist, with `contents`, synced.
+fn write_exclusively(path: &Path, contents: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(contents).and_then(|()| file.sync_all())
+}
+
+/// Writes `contents` to a new temporary file beside `path`, syncs it, hands it
+/// to `publish` to put it in place, then syncs the directory.
+fn put(
+    path: &Path,
+    contents: &[u8],
+    publish: impl FnOnce(&Path) -> io::Result<()>,
+) -> io::Result<()> {
     use std::io::Write;
     let dir = path
         .parent()
@@ -20,6 +60,8 @@ pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<(
     let mut attempt = 0u32;
     let (tmp, mut file) = loop {
         let tmp = dir.join(format!(".{name}.tmp{}-{attempt}", std::process::id()));
+        // `create_new` is O_CREAT|O_EXCL: it fails on anything already there,
+        // a planted symbolic link included, and so never writes through one.
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -30,16 +72,17 @@ pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<(
             Err(e) => return Err(e),
         }
     };
-    let result = file
-        .write_all(contents.as_ref())
-        .and_then(|()| file.sync_all())
-        .and_then(|()| std::fs::rename(&tmp, path));
+    let written = file.write_all(contents).and_then(|()| file.sync_all());
     drop(file);
-    if result.is_err() {
+    if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return result;
+        return Err(e);
     }
-    // The rename is durable only once the directory is.
+    if let Err(e) = publish(&tmp) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    // The new name is durable only once the directory is.
     if let Ok(d) = std::fs::File::open(dir) {
         let _ = d.sync_all();
     }
@@ -79,6 +122,46 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         assert!(write_atomically(&dir.join("no/such/dir/x.pdn"), "x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_planted_where_the_temporary_file_goes_is_never_written_through() {
+        let dir = std::env::temp_dir().join(format!("checkers-files-link-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = dir.join("victim.txt");
+        std::fs::write(&victim, "keep me").unwrap();
+        // Every name the writer would try first is a link to the victim.
+        for attempt in 0..5 {
+            let tmp = dir.join(format!(".game.pdn.tmp{}-{attempt}", std::process::id()));
+            std::os::unix::fs::symlink(&victim, tmp).unwrap();
+        }
+        write_atomically(&dir.join("game.pdn"), "the game").unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("game.pdn")).unwrap(),
+            "the game"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn write_new_never_replaces_a_file() {
+        let dir = std::env::temp_dir().join(format!("checkers-files-new-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("notes.txt");
+        write_new(&path, "mine").unwrap();
+        let e = write_new(&path, "theirs").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "mine");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary left"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -3,6 +3,7 @@
 mod cli;
 mod config;
 mod files;
+mod games;
 mod hub;
 mod tui;
 

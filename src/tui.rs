@@ -11,7 +11,7 @@ mod test_support;
 mod theme;
 mod view;
 
-pub use app::{AiSettings, Options};
+pub use app::{AiSettings, Options, Unfinished};
 pub use theme::{BoardColors, Theme};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
@@ -59,11 +59,13 @@ fn init() -> io::Result<Term> {
     Terminal::new(CrosstermBackend::new(io::stdout())).inspect_err(|_| restore())
 }
 
-/// Runs the game until the player quits. The terminal is restored on every path out.
-pub fn run(opts: Options) -> Result<(), String> {
+/// Runs the game until the player quits, keeping it in the saved-games
+/// library through `keeper` (which holds the game's file if it is already
+/// there). The terminal is restored on every path out.
+pub fn run(opts: Options, keeper: crate::games::Keeper) -> Result<(), String> {
     let events = event::spawn().map_err(|e| format!("cannot watch for signals: {e}"))?;
     let mut terminal = init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
-    let result = event_loop(&mut terminal, opts, &events);
+    let result = event_loop(&mut terminal, opts, keeper, &events);
     restore();
     result
 }
@@ -71,6 +73,7 @@ pub fn run(opts: Options) -> Result<(), String> {
 fn event_loop(
     terminal: &mut Term,
     opts: Options,
+    mut keeper: crate::games::Keeper,
     events: &(Sender<event::Event>, Receiver<event::Event>),
 ) -> Result<(), String> {
     let (tx, rx) = events;
@@ -78,7 +81,7 @@ fn event_loop(
     let mut app = app::App::new(opts, (size.width, size.height));
     let mut running: Option<Arc<AtomicBool>> = None;
     loop {
-        run_effects(&mut app, &mut running, tx);
+        run_effects(&mut app, &mut running, &mut keeper, tx);
         // The size read here also covers a resize whose event was never seen.
         let size = terminal.size().map_err(|e| e.to_string())?;
         if (size.width, size.height) != app.size {
@@ -100,7 +103,11 @@ fn event_loop(
             event::Event::AiDone { id, best, score } => {
                 app.update(app::Action::AiDone { id, best, score })
             }
-            event::Event::Terminate => break,
+            event::Event::Terminate => {
+                // Leaving as Ctrl-C does: a failed save is tried once more.
+                app.update(app::Action::ForceQuit);
+                break;
+            }
             event::Event::InputFailed(e) => {
                 if let Some(stop) = running.take() {
                     stop.store(true, Ordering::Relaxed);
@@ -112,6 +119,8 @@ fn event_loop(
             break;
         }
     }
+    // The last save asked for on the way out.
+    run_effects(&mut app, &mut running, &mut keeper, tx);
     if let Some(stop) = running.take() {
         stop.store(true, Ordering::Relaxed);
     }
@@ -124,6 +133,7 @@ fn event_loop(
 fn run_effects(
     app: &mut app::App,
     running: &mut Option<Arc<AtomicBool>>,
+    keeper: &mut crate::games::Keeper,
     tx: &Sender<event::Event>,
 ) {
     while !app.effects.is_empty() {
@@ -141,7 +151,7 @@ fn run_effects(
                     *running = Some(event::spawn_search(*req, tx.clone()));
                 }
                 app::Effect::File(work) => {
-                    if let Some(action) = do_file_work(work) {
+                    if let Some(action) = do_file_work(work, keeper) {
                         app.update(action);
                     }
                 }
@@ -153,20 +163,40 @@ fn run_effects(
 /// Reads or writes the file `work` names, and says what came of it as an
 /// action for `update` (`None`: nothing to say). The one place the front end
 /// touches the file system during a game; the tests run file work through it too.
-fn do_file_work(work: app::FileWork) -> Option<app::Action> {
+fn do_file_work(work: app::FileWork, keeper: &mut crate::games::Keeper) -> Option<app::Action> {
+    use std::path::Path;
     match work {
-        app::FileWork::Save { path, pdn } => {
-            let error = crate::files::write_atomically(std::path::Path::new(&path), &pdn)
-                .err()
-                .map(|e| e.to_string());
+        app::FileWork::Save { path, pdn, replace } => {
+            let target = Path::new(&path);
+            let written = if replace {
+                crate::files::write_atomically(target, &pdn)
+            } else {
+                crate::files::write_new(target, &pdn)
+            };
+            let error = written.err().map(|e| {
+                if e.kind() == io::ErrorKind::AlreadyExists {
+                    app::FILE_EXISTS.to_string()
+                } else {
+                    e.to_string()
+                }
+            });
             Some(app::Action::Saved { path, error })
         }
         app::FileWork::Load { path } => {
-            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
+            // `read_text` refuses a terminal, a pipe or a huge file: the game
+            // never blocks on a read.
+            let text = crate::files::read_text(Path::new(&path));
             Some(app::Action::Loaded { path, text })
         }
-        app::FileWork::Autosave { pdn, finished } => {
-            autosave::write(&pdn, finished).map(app::Action::Notice)
+        app::FileWork::Keep { pdn } => Some(app::Action::Kept(
+            keeper.keep(&pdn).map(|p| p.display().to_string()),
+        )),
+        app::FileWork::LetGo => {
+            keeper.let_go();
+            None
         }
+        app::FileWork::Take { id } => Some(app::Action::Taken(
+            keeper.take(&id).map(|p| p.display().to_string()),
+        )),
     }
 }

@@ -191,8 +191,24 @@ pub(super) struct PlayArgs {
     /// Let the AI play with the weights of this file (from `checkers train`)
     #[arg(long, value_name = "FILE")]
     pub(super) eval: Option<PathBuf>,
+    /// Continue a saved game instead: the one with this id, or the most recent unfinished one (see `checkers games`)
+    #[arg(long, value_name = "ID", num_args = 0..=1, conflicts_with_all = ["load", "fen", "variant", "ruleset"])]
+    pub(super) resume: Option<Option<String>>,
     #[command(flatten)]
     pub(super) ai: AiArgs,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct GamesArgs {
+    /// Print the list as JSON
+    #[arg(long, conflicts_with = "delete")]
+    pub(super) json: bool,
+    /// Remove the saved game with this id
+    #[arg(long, value_name = "ID")]
+    pub(super) delete: Option<String>,
+    /// With --delete: do not ask first (needed when not on a terminal)
+    #[arg(long, requires = "delete")]
+    pub(super) yes: bool,
 }
 
 /// The computer opponent.

@@ -1,10 +1,11 @@
 //! Starting the terminal game: the start screen, `play` and `--resume`.
 
 use super::{load_config, load_rules, theme, AiArgs, DisplayArgs, Fail, PlayArgs, RulesArgs};
+use crate::games::{self, Keeper, Library, TakeError};
 use crate::tui;
 use checkers::rules::builtin;
 use checkers::{fen, Ruleset};
-use std::io;
+use std::io::{self, BufRead, Write};
 
 fn need_terminal() -> Result<(), Fail> {
     use std::io::IsTerminal;
@@ -18,11 +19,59 @@ fn need_terminal() -> Result<(), Fail> {
     }
 }
 
-/// The unfinished game saved by an earlier run, if one can be read back.
-fn unfinished_game() -> Option<checkers::Game> {
-    use checkers::pdn;
-    let text = std::fs::read_to_string(tui::autosave::current_file()?).ok()?;
-    pdn::load_game(&text, 1, None).ok().map(|(_, game)| game)
+/// Who the AI played in a saved game: its players were saved as "human" or
+/// "checkers level N"; `None` when the tags say neither.
+fn players(
+    read: &checkers::pdn::PdnGame,
+    config: &crate::config::Config,
+) -> Option<tui::AiSettings> {
+    let level_of = |tag: &str| match read.tag(tag)? {
+        "human" => Some(None),
+        v => v
+            .strip_prefix("checkers level ")
+            .and_then(|n| n.parse::<u8>().ok())
+            .map(Some),
+    };
+    let (white, black) = (level_of("White")?, level_of("Black")?);
+    let mut ai = no_ai_flags().settings(config);
+    ai.white = white.is_some();
+    ai.black = black.is_some();
+    if let Some(level) = white.or(black) {
+        ai.level = level.clamp(1, checkers::ai::MAX_LEVEL);
+    }
+    Some(ai)
+}
+
+fn no_ai_flags() -> AiArgs {
+    AiArgs {
+        ai: None,
+        level: None,
+        think_time: None,
+    }
+}
+
+/// The unfinished games of the library that no other instance plays now, the
+/// most recent first, that can be read back (at most nine).
+fn unfinished_games(config: &crate::config::Config) -> Vec<tui::Unfinished> {
+    let Ok(lib) = Library::open() else {
+        return Vec::new();
+    };
+    let entries = lib.list().unwrap_or_default();
+    entries
+        .into_iter()
+        .filter(|e| e.result.is_none() && e.unreadable.is_none() && !e.open)
+        .filter_map(|e| {
+            let text = crate::files::read_text(&e.path).ok()?;
+            let (read, game, ruleset_text) = games::read_game(&text, None).ok()?;
+            (game.outcome().is_none()).then(|| tui::Unfinished {
+                id: e.id,
+                ai: players(&read, config),
+                game,
+                ruleset_text,
+            })
+        })
+        .take(9)
+        .collect()
 }
 
 pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
@@ -37,48 +86,67 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         fixed_bottom: None,
         start_screen: true,
         eval: None,
-        ai: AiArgs {
-            ai: None,
-            level: None,
-            think_time: None,
-        }
-        .settings(&config),
+        ai: no_ai_flags().settings(&config),
         board_numbers: config.board_numbers,
         resume: None,
         review: false,
-        unfinished: unfinished_game(),
+        unfinished: unfinished_games(&config),
+        ruleset_text: None,
+        kept_at: None,
     };
-    tui::run(opts).map_err(Fail::Runtime)
+    tui::run(opts, Keeper::default()).map_err(Fail::Runtime)
 }
 
-/// The game numbered `n` (from 1) of a PDN file, replayed and checked.
-fn load_game(path: &std::path::Path, n: usize, fallback: &Ruleset) -> Result<checkers::Game, Fail> {
-    use checkers::pdn;
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
-    pdn::load_game(&text, n, Some(fallback))
-        .map(|(_, game)| game)
-        .map_err(|e| Fail::Input(format!("{name}: {e}")))
+/// The rules `play` asks for, with the TOML text of a user's ruleset file so
+/// that it can travel with the game.
+fn play_rules(
+    a: &PlayArgs,
+    config: &crate::config::Config,
+) -> Result<(Ruleset, Option<String>), Fail> {
+    if let Some(path) = &a.rules.ruleset {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            let rules = Ruleset::from_toml(&text, &path.display().to_string())?;
+            return Ok((rules, Some(text)));
+        }
+    }
+    if a.rules.variant.is_none() && a.rules.ruleset.is_none() {
+        let variant = config.variant.as_deref().unwrap_or(builtin::DEFAULT);
+        let rules = Ruleset::builtin(variant).expect("the config names a built-in variant");
+        return Ok((rules, None));
+    }
+    // Here only for a built-in variant, or for the error a ruleset file gives.
+    let rules = load_rules(&RulesArgs {
+        variant: a.rules.variant.clone(),
+        ruleset: a.rules.ruleset.clone(),
+    })?;
+    Ok((rules, None))
 }
 
 pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
+    if let Some(id) = &a.resume {
+        return resume(id.as_deref(), display);
+    }
     let config = load_config()?;
-    let rules = if a.rules.variant.is_none() && a.rules.ruleset.is_none() {
-        let variant = config.variant.as_deref().unwrap_or(builtin::DEFAULT);
-        Ruleset::builtin(variant).expect("the config names a built-in variant")
-    } else {
-        load_rules(&RulesArgs {
-            variant: a.rules.variant.clone(),
-            ruleset: a.rules.ruleset.clone(),
-        })?
-    };
+    let (rules, mut ruleset_text) = play_rules(a, &config)?;
     let start = match &a.fen {
         Some(f) => Some(fen::parse(f)?),
         None => None,
     };
     let loaded = match &a.load {
-        Some(path) => Some(load_game(path, a.game as usize, &rules)?),
+        Some(path) => {
+            let name = checkers::printable(&path.display().to_string()).into_owned();
+            let text = crate::files::read_text(path).map_err(Fail::Input)?;
+            let (_, game, carried) = match a.game {
+                1 => games::read_game(&text, Some(&rules)),
+                n => checkers::pdn::load_game(&text, n as usize, Some(&rules))
+                    .map(|(read, game)| (read, game, None)),
+            }
+            .map_err(|e| Fail::Input(format!("{name}: {e}")))?;
+            if carried.is_some() {
+                ruleset_text = carried;
+            }
+            Some(game)
+        }
         None => None,
     };
     let eval = match &a.eval {
@@ -96,66 +164,91 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         start_screen: false,
         ai: a.ai.settings(&config),
         board_numbers: config.board_numbers,
+        // A record opened from a file is looked at, not filed, until a move is played.
         review: loaded.is_some(),
-        unfinished: None,
+        unfinished: Vec::new(),
         resume: loaded,
+        ruleset_text,
+        kept_at: None,
     };
-    tui::run(opts).map_err(Fail::Runtime)
+    // Never the game of another run: a new game gets a file of its own.
+    tui::run(opts, Keeper::default()).map_err(Fail::Runtime)
 }
 
-pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
-    use checkers::pdn;
+/// Asks on the terminal whether to play on in a copy of a game another
+/// instance holds.
+fn offer_copy(why: &TakeError) -> Result<bool, Fail> {
+    let mut out = io::stderr();
+    write!(
+        out,
+        "{why}.\nPlay on in a copy of it, saved as a new game? [y/N] "
+    )?;
+    out.flush()?;
+    let mut answer = String::new();
+    io::stdin().lock().read_line(&mut answer)?;
+    Ok(matches!(answer.trim(), "y" | "Y" | "yes"))
+}
+
+/// `--resume [ID]`: game `id` of the library, or the most recent unfinished
+/// game no other instance plays.
+pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail> {
     let config = load_config()?;
-    let path = tui::autosave::current_file().ok_or_else(|| {
-        Fail::Runtime("cannot tell where games are saved: set HOME or XDG_DATA_HOME".into())
-    })?;
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(Fail::Input(format!(
-                "there is no unfinished game to resume ({} does not exist)",
-                path.display()
-            )))
+    let lib = Library::open().map_err(Fail::Runtime)?;
+    let id = match id {
+        Some(id) => id.to_string(),
+        None => {
+            let entries = lib.list().map_err(Fail::Runtime)?;
+            let unfinished = entries
+                .iter()
+                .filter(|e| e.result.is_none() && e.unreadable.is_none());
+            let mut free = unfinished.clone().filter(|e| !e.open);
+            match free.next().or(unfinished.clone().next()) {
+                Some(e) => e.id.clone(),
+                None => {
+                    return Err(Fail::Input(format!(
+                        "there is no unfinished game to resume in {} (see `checkers games`)",
+                        lib.dir.display()
+                    )))
+                }
+            }
         }
-        Err(e) => return Err(Fail::Input(format!("cannot read {}: {e}", path.display()))),
     };
-    let name = path.display().to_string();
-    let (first, game) =
-        pdn::load_game(&text, 1, None).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
-    let rules = game.rules().clone();
-    // The players were saved as "human" or "checkers level N".
-    let level_of = |tag: &str| {
-        first
-            .tag(tag)
-            .and_then(|v| v.strip_prefix("checkers level "))
-            .and_then(|n| n.parse::<u8>().ok())
-    };
-    let (white, black) = (level_of("White"), level_of("Black"));
-    let mut ai = AiArgs {
-        ai: None,
-        level: None,
-        think_time: None,
-    }
-    .settings(&config);
-    ai.white = white.is_some();
-    ai.black = black.is_some();
-    if let Some(level) = white.or(black) {
-        ai.level = level.clamp(1, checkers::ai::MAX_LEVEL);
-    }
+    // A wrong id is said before anything else, terminal or not.
+    let id = lib.resolve(&id).map_err(|e| Fail::Input(e.to_string()))?;
     need_terminal()?;
+    let (keeper, text, kept_at) = match lib.take(&id) {
+        Ok((record, text)) => {
+            let at = record.path.display().to_string();
+            (Keeper::holding(record), text, Some(at))
+        }
+        Err(e @ TakeError::OpenElsewhere(_)) => {
+            if !offer_copy(&e)? {
+                return Err(Fail::Runtime(e.to_string()));
+            }
+            let text = lib.read(&id).map_err(|e| Fail::Runtime(e.to_string()))?;
+            (Keeper::default(), text, None)
+        }
+        Err(TakeError::Unknown(m)) => return Err(Fail::Input(m)),
+        Err(TakeError::Io(m)) => return Err(Fail::Runtime(m)),
+    };
+    let (read, game, ruleset_text) =
+        games::read_game(&text, None).map_err(|e| Fail::Input(format!("game {id}: {e}")))?;
     let opts = tui::Options {
-        rules,
+        rules: game.rules().clone(),
         start: None,
         theme: theme(display, &config),
         no_touch_move: !config.touch_move,
         fixed_bottom: None,
         start_screen: false,
-        ai,
+        ai: players(&read, &config).unwrap_or_else(|| no_ai_flags().settings(&config)),
         board_numbers: config.board_numbers,
         resume: Some(game),
         review: false,
-        unfinished: None,
+        unfinished: Vec::new(),
         eval: None,
+        ruleset_text,
+        // A copy has no file yet: it is filed at once as a new game.
+        kept_at,
     };
-    tui::run(opts).map_err(Fail::Runtime)
+    tui::run(opts, keeper).map_err(Fail::Runtime)
 }

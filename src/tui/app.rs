@@ -12,8 +12,11 @@ mod ai_turn;
 mod command_line;
 mod dialogs;
 mod save_load;
+pub(crate) use save_load::FILE_EXISTS;
+pub use save_load::{FileWork, Kept};
 mod selection;
 mod start_menu;
+pub use start_menu::Unfinished;
 #[cfg(test)]
 mod tests;
 
@@ -75,10 +78,17 @@ pub enum Action {
         path: String,
         text: Result<String, String>,
     },
+    /// What came of [`FileWork::Keep`]: where the game is kept, or why it is not.
+    Kept(Result<String, String>),
+    /// What came of [`FileWork::Take`]: where the game is kept, or why it
+    /// could not be taken (it is then played on as a copy).
+    Taken(Result<String, String>),
     /// Ask the AI for a move for the player to move.
     Hint,
-    /// Start screen: continue the unfinished game.
+    /// Start screen: continue the most recent unfinished game.
     Resume,
+    /// Start screen: continue the unfinished game numbered so (from 1).
+    ResumeNth(usize),
     /// Start screen: a stronger or weaker AI, more or less time at level 10.
     LevelUp,
     LevelDown,
@@ -168,18 +178,6 @@ pub enum Effect {
     File(FileWork),
 }
 
-/// File work for the event loop; what came of it comes back as an [`Action`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FileWork {
-    /// `save FILE`: write `pdn` to `path`; answered by [`Action::Saved`].
-    Save { path: String, pdn: String },
-    /// `load FILE`: read `path`; answered by [`Action::Loaded`].
-    Load { path: String },
-    /// Keep the game in the data directory, as the unfinished game or, once
-    /// `finished`, among the finished ones; a failure is answered by [`Action::Notice`].
-    Autosave { pdn: String, finished: bool },
-}
-
 /// A search under way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
@@ -205,6 +203,11 @@ pub enum Mode {
 pub enum Overlay {
     Help,
     ConfirmQuit,
+    /// `new` (or `n`) with a game in progress: the variant the new game is of
+    /// (`None`: this game's).
+    ConfirmNew {
+        variant: Option<String>,
+    },
     /// `by` offered a draw; the other player answers.
     DrawOffer {
         by: Color,
@@ -244,8 +247,9 @@ pub struct StartMenu {
     pub level: u8,
     /// Level 10's time per move.
     pub think_time: Duration,
-    /// An unfinished game that `r` resumes.
-    pub unfinished: Option<Game>,
+    /// Unfinished games from the library, the most recent first; `r` resumes
+    /// the first, `1`…`9` the one numbered so.
+    pub unfinished: Vec<Unfinished>,
 }
 
 /// The start screen's opponent choices: name, AI plays white, AI plays black.
@@ -275,8 +279,12 @@ pub struct Options {
     pub resume: Option<Game>,
     /// Open in review: ←/→ step through the game's moves (`--load`).
     pub review: bool,
-    /// The unfinished game the start screen offers to resume.
-    pub unfinished: Option<Game>,
+    /// The unfinished games the start screen offers to resume.
+    pub unfinished: Vec<Unfinished>,
+    /// The TOML text of the user's ruleset (`--ruleset FILE`), kept with the game.
+    pub ruleset_text: Option<String>,
+    /// Where `resume` is kept already (a game taken from the library).
+    pub kept_at: Option<String>,
     /// `--eval FILE`: the AI's evaluation for the ruleset with this id.
     pub eval: Option<(String, Arc<Evaluator>)>,
 }
@@ -313,6 +321,10 @@ pub struct App {
     next_id: u64,
     /// Which state of the game was last kept by the autosave.
     saver: Autosave,
+    /// Where the game is kept, for the quit and new-game dialogs.
+    pub kept: Kept,
+    /// The user ruleset's TOML text the game is played under, if any.
+    ruleset_text: Option<String>,
     /// `--eval FILE`, for the ruleset with this id.
     eval: Option<(String, Arc<Evaluator>)>,
 }
@@ -320,6 +332,7 @@ pub struct App {
 impl App {
     pub fn new(opts: Options, size: (u16, u16)) -> App {
         let start_menu = opts.start_screen.then(|| StartMenu::new(&opts));
+        let kept = opts.kept_at.clone().map_or(Kept::Nowhere, Kept::Saved);
         let game = match (opts.resume, opts.start) {
             (Some(g), _) => g,
             (None, Some(p)) => Game::from_position(opts.rules.clone(), p),
@@ -348,8 +361,13 @@ impl App {
             review: opts.review,
             next_id: 0,
             saver: Autosave::default(),
+            kept,
+            ruleset_text: opts.ruleset_text,
             eval: opts.eval,
         };
+        if app.kept != Kept::Nowhere {
+            app.saver.held(&app.game);
+        }
         if app.review {
             app.info(
                 "reviewing: ←/→ step through the moves; play a move to go on from here".to_string(),
@@ -371,7 +389,9 @@ impl App {
         }
         match self.overlay {
             Some(Overlay::Help) => Mode::Help,
-            Some(Overlay::ConfirmQuit | Overlay::DrawOffer { .. }) => Mode::Confirm,
+            Some(Overlay::ConfirmQuit | Overlay::ConfirmNew { .. } | Overlay::DrawOffer { .. }) => {
+                Mode::Confirm
+            }
             Some(Overlay::GameOver) => Mode::GameOver,
             None => Mode::Board,
         }
@@ -420,6 +440,7 @@ impl App {
         }
         if action == Action::ForceQuit {
             self.quit = true;
+            self.retry_failed_save();
             return;
         }
         if let Action::Notice(text) = action {
@@ -442,6 +463,8 @@ impl App {
                 return;
             }
             Action::Saved { path, error } => return self.saved(&path, error),
+            Action::Kept(result) => return self.kept(result),
+            Action::Taken(result) => return self.taken(result),
             Action::Loaded { path, text } => {
                 self.loaded(&path, text);
                 self.schedule_ai();
@@ -492,6 +515,8 @@ impl App {
             Action::Help => self.overlay = Some(Overlay::Help),
             Action::Quit => {
                 if self.in_progress() {
+                    // The dialog says whether the game is saved: try once more first.
+                    self.retry_failed_save();
                     self.overlay = Some(Overlay::ConfirmQuit);
                 } else {
                     self.quit = true;
@@ -500,7 +525,7 @@ impl App {
             Action::OpenCommand => self.command = Some(CommandLine::default()),
             Action::ScrollUp => self.scroll += 1,
             Action::ScrollDown => self.scroll = self.scroll.saturating_sub(1),
-            Action::NewGame => self.new_game(None),
+            Action::NewGame => self.ask_new_game(None),
             Action::Hint => self.ask_hint(),
             _ => {}
         }
@@ -540,6 +565,11 @@ impl App {
     }
 
     fn new_game(&mut self, rules: Option<Ruleset>) {
+        // A user ruleset's text goes on with its rules, not with another variant.
+        if rules.is_some() {
+            self.ruleset_text = None;
+        }
+        self.leave_game();
         self.stop_thinking();
         self.hint = None;
         let rules = rules.unwrap_or_else(|| self.game.rules().clone());

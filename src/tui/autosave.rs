@@ -1,27 +1,12 @@
-//! Nothing lost: the game in progress is saved after every move, and finished
-//! games are kept, as PDN under the user's data directory.
+//! When the game on screen is due to be kept in the saved-games library
+//! ([`crate::games`]): after every change, and again after a failed save.
 
-use super::app::FileWork;
-use checkers::pdn::{write_game, Tags};
 use checkers::Game;
-use std::path::PathBuf;
-
-/// `$XDG_DATA_HOME/checkers`, else `~/.local/share/checkers`.
-pub fn data_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(base.join("checkers"))
-}
-
-/// The file holding the unfinished game.
-pub fn current_file() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("current.pdn"))
-}
 
 /// What identifies a game's state for saving: moves, position, result.
-fn fingerprint(game: &Game) -> (usize, u64, Option<String>) {
+type Fingerprint = (usize, u64, Option<String>);
+
+fn fingerprint(game: &Game) -> Fingerprint {
     (
         game.moves().len(),
         game.position().hash(),
@@ -32,104 +17,67 @@ fn fingerprint(game: &Game) -> (usize, u64, Option<String>) {
 /// Tells when the game has changed since it was last kept.
 #[derive(Debug, Default)]
 pub struct Autosave {
-    last: Option<(usize, u64, Option<String>)>,
+    last: Option<Fingerprint>,
+    /// Keep it at the next call even if unchanged (a save failed, or a copy
+    /// must be filed).
+    forced: bool,
 }
 
 impl Autosave {
-    /// The work that keeps `game`, if it changed since the last call; the
-    /// event loop does it with [`write`].
-    pub(super) fn due(&mut self, game: &Game, tags: &Tags) -> Option<FileWork> {
+    /// Whether `game` is to be kept now: it changed since the last call, or
+    /// a save is forced. A fresh game with no move is not worth a file yet.
+    pub(super) fn due(&mut self, game: &Game) -> bool {
         let now = fingerprint(game);
-        if self.last.as_ref() == Some(&now) {
-            return None;
+        if !self.forced && self.last.as_ref() == Some(&now) {
+            return false;
         }
         let first = self.last.is_none();
         self.last = Some(now);
-        if first && game.moves().len() == 0 {
-            return None; // a fresh game is not worth a file yet
+        if first && !self.forced && game.moves().len() == 0 {
+            return false;
         }
-        Some(FileWork::Autosave {
-            pdn: write_game(game, tags),
-            finished: game.outcome().is_some(),
-        })
+        self.forced = false;
+        true
     }
-}
 
-/// Keeps a game's PDN text in the data directory: as the unfinished game, or
-/// once `finished` under a name of its own. Returns a message for the player
-/// when the write failed (the game goes on regardless).
-pub(super) fn write(text: &str, finished: bool) -> Option<String> {
-    let dir = data_dir()?;
-    let result = std::fs::create_dir_all(&dir).and_then(|()| {
-        if finished {
-            // Finished: keep it under its own name, and forget the unfinished one.
-            let stamp = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs());
-            let games = dir.join("games");
-            std::fs::create_dir_all(&games)?;
-            crate::files::write_atomically(&games.join(format!("{stamp}.pdn")), text)?;
-            match std::fs::remove_file(dir.join("current.pdn")) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-                _ => Ok(()),
-            }
-        } else {
-            crate::files::write_atomically(&dir.join("current.pdn"), text)
-        }
-    });
-    result.err().map(|e| {
-        format!(
-            "cannot save the game in {}: {e}; the game goes on",
-            dir.display()
-        )
-    })
+    /// A new game on screen, in no file yet.
+    pub(super) fn fresh(&mut self) {
+        *self = Autosave::default();
+    }
+
+    /// `game` is on screen and already kept as it is.
+    pub(super) fn held(&mut self, game: &Game) {
+        self.last = Some(fingerprint(game));
+        self.forced = false;
+    }
+
+    /// Keep the game at the next call, changed or not.
+    pub(super) fn force(&mut self) {
+        self.forced = true;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::app::Action;
     use checkers::rules::builtin::ENGLISH;
     use checkers::Ruleset;
 
-    /// Keeps the game as the event loop does: the work `due` asks for, done by
-    /// the loop's own runner; `Some` is the message for a failed write.
-    fn save(saver: &mut Autosave, game: &Game, tags: &Tags) -> Option<Action> {
-        saver.due(game, tags).and_then(crate::tui::do_file_work)
-    }
-
     #[test]
-    fn an_unfinished_game_is_saved_after_each_move_and_a_finished_one_kept() {
-        let dir = std::env::temp_dir().join(format!("checkers-data-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        // The only test that reads XDG_DATA_HOME, so setting it races with nothing.
-        std::env::set_var("XDG_DATA_HOME", &dir);
-        let current = dir.join("checkers/current.pdn");
+    fn a_game_is_due_after_each_change_and_when_forced() {
         let mut saver = Autosave::default();
         let mut game = Game::new(Ruleset::builtin(ENGLISH).unwrap());
-        assert_eq!(save(&mut saver, &game, &Tags::default()), None);
-        assert!(!current.exists(), "nothing to save before the first move");
+        assert!(!saver.due(&game), "nothing to keep before the first move");
         game.play_text("11-15").unwrap();
-        assert_eq!(save(&mut saver, &game, &Tags::default()), None);
-        let text = std::fs::read_to_string(&current).unwrap();
-        assert!(text.contains("1. 11-15 *"), "{text}");
-        game.play_text("23-19").unwrap();
-        save(&mut saver, &game, &Tags::default());
-        let read =
-            &checkers::pdn::read_games(&std::fs::read_to_string(&current).unwrap()).unwrap()[0];
-        let again = checkers::pdn::replay(read, game.rules()).unwrap();
-        assert_eq!(again.position(), game.position());
-        game.resign(checkers::Color::Black);
-        save(&mut saver, &game, &Tags::default());
-        assert!(
-            !current.exists(),
-            "a finished game is no longer the unfinished one"
-        );
-        let kept: Vec<_> = std::fs::read_dir(dir.join("checkers/games"))
-            .unwrap()
-            .collect();
-        assert_eq!(kept.len(), 1);
-        std::env::remove_var("XDG_DATA_HOME");
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(saver.due(&game));
+        assert!(!saver.due(&game), "unchanged");
+        saver.force();
+        assert!(saver.due(&game), "a failed save is tried again");
+        game.undo();
+        assert!(saver.due(&game), "a take-back is a change too");
+        saver.held(&game);
+        assert!(!saver.due(&game));
+        saver.fresh();
+        assert!(!saver.due(&Game::new(Ruleset::builtin(ENGLISH).unwrap())));
     }
 }

@@ -85,6 +85,7 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('>' | '.') => Some(Action::ThinkLonger),
             KeyCode::Char('<' | ',') => Some(Action::ThinkShorter),
             KeyCode::Char('r') => Some(Action::Resume),
+            KeyCode::Char(c @ '1'..='9') => Some(Action::ResumeNth(c as usize - '0' as usize)),
             _ => common,
         },
         Mode::Help | Mode::Command => common,

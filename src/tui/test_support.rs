@@ -32,7 +32,9 @@ pub(super) fn options(rules: Ruleset) -> Options {
         board_numbers: None,
         resume: None,
         review: false,
-        unfinished: None,
+        unfinished: Vec::new(),
+        ruleset_text: None,
+        kept_at: None,
         eval: None,
     }
 }
@@ -173,7 +175,7 @@ pub(super) fn run_file_work(app: &mut App) {
         let Effect::File(work) = app.effects.remove(i) else {
             unreachable!("a file effect was found there");
         };
-        if let Some(action) = super::do_file_work(work) {
+        if let Some(action) = super::do_file_work(work, &mut crate::games::Keeper::default()) {
             app.update(action);
         }
     }

@@ -330,15 +330,16 @@ fn render_overlay(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer) {
             lines.push(Line::styled(" Esc or ? to close", t.dim()));
             dialog("Help", lines, area, buf);
         }
-        Overlay::ConfirmQuit => dialog(
-            "Quit?",
-            vec![
-                Line::from(" The game in progress will be lost."),
-                Line::from(" Quit now?  y: yes  n: no "),
-            ],
-            area,
-            buf,
-        ),
+        Overlay::ConfirmQuit => {
+            let mut lines = where_kept(app);
+            lines.push(Line::from(" Quit now?  y: yes  n: no "));
+            dialog("Quit?", lines, area, buf)
+        }
+        Overlay::ConfirmNew { .. } => {
+            let mut lines = where_kept(app);
+            lines.push(Line::from(" Start a new game?  y: yes  n: no "));
+            dialog("New game?", lines, area, buf)
+        }
         Overlay::DrawOffer { by } => dialog(
             "Draw offered",
             vec![
@@ -376,6 +377,31 @@ fn render_overlay(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The truth about the game on screen, for the dialogs that leave it.
+fn where_kept(app: &App) -> Vec<Line<'static>> {
+    use super::app::Kept;
+    match &app.kept {
+        Kept::Saved(path) => {
+            let id = std::path::Path::new(path)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            vec![
+                Line::from(" This game is saved, to go on with later:"),
+                Line::from(format!(" {}", checkers::printable(path))),
+                Line::from(format!(" (checkers --resume {id})")),
+            ]
+        }
+        Kept::Failed(e) => vec![
+            Line::styled(" This game could NOT be saved:", app.theme.error()),
+            Line::from(format!(" {}.", checkers::printable(e))),
+            Line::from(" Its moves since the last save will be lost."),
+        ],
+        Kept::Nowhere if app.review => vec![Line::from(" The game record is left as it was.")],
+        Kept::Nowhere => vec![Line::from(" This game is not saved; it will be lost.")],
+    }
+}
+
 fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let mut lines = vec![
@@ -395,7 +421,11 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
             Style::default()
         };
         lines.push(Line::styled(format!("{marker} {:<20}", r.name), style));
-        lines.push(Line::styled(format!("    {}", r.description), t.dim()));
+        // With unfinished games to list, only the chosen variant is described,
+        // so that the list fits a 24-line terminal.
+        if menu.unfinished.is_empty() || i == menu.selected {
+            lines.push(Line::styled(format!("    {}", r.description), t.dim()));
+        }
     }
     let (opponent, white, black) = super::app::OPPONENTS[menu.opponent];
     lines.push(Line::from(format!("Opponent (←/→): {opponent}")));
@@ -415,16 +445,40 @@ fn render_start(app: &App, menu: &super::app::StartMenu, area: Rect, buf: &mut B
     } else {
         lines.push(Line::from(""));
     }
-    match &menu.unfinished {
-        Some(g) => lines.push(Line::styled(
-            format!(
-                "Enter: play   r: resume the unfinished game ({}, {} moves)   q: quit",
-                g.rules().name,
-                g.moves().len()
-            ),
+    if menu.unfinished.is_empty() {
+        lines.push(Line::styled("Enter: play   q: quit", t.dim()));
+    } else {
+        lines.push(Line::styled(
+            "Enter: play   r or 1-9: continue an unfinished game   q: quit",
             t.dim(),
-        )),
-        None => lines.push(Line::styled("Enter: play   q: quit", t.dim())),
+        ));
+        lines.push(Line::from("Unfinished games:"));
+        // As many as fit (each wraps to at most two lines on a narrow screen).
+        let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len() + 1);
+        let shown = menu.unfinished.len().min(9).min(room.max(1));
+        for (i, u) in menu.unfinished.iter().take(shown).enumerate() {
+            let against = match u.ai {
+                Some(ai) if ai.white && ai.black => ", AI against AI".to_string(),
+                Some(ai) if ai.white || ai.black => format!(", against AI level {}", ai.level),
+                _ => String::new(),
+            };
+            lines.push(Line::from(format!(
+                " {}  {}, {} moves{against}  ({})",
+                i + 1,
+                u.game.rules().name,
+                u.game.moves().len(),
+                u.id
+            )));
+        }
+        if shown < menu.unfinished.len() {
+            lines.push(Line::styled(
+                format!(
+                    " and {} more: `checkers games` lists them",
+                    menu.unfinished.len() - shown
+                ),
+                t.dim(),
+            ));
+        }
     }
     let rect = Rect::new(
         2,

@@ -84,22 +84,23 @@ impl App {
                     checkers::fen::write(self.game.position(), self.game.rules().notation.squares);
                 self.info(format!("FEN {f}"));
             }
-            "save" => match words.next() {
-                Some(path) => self.save(path),
-                None => self.error("save needs a file name: save FILE".to_string()),
+            "save" | "save!" => match file_argument(text, word) {
+                Some(path) => self.save(&path, word == "save!"),
+                None => self.error(format!("{word} needs a file name: {word} FILE")),
             },
-            "load" => match words.next() {
-                Some(path) => self.load(path),
+            "load" => match file_argument(text, word) {
+                Some(path) => self.load(&path),
                 None => self.error("load needs a file name: load FILE".to_string()),
             },
             "new" => match words.next() {
-                None => self.new_game(None),
+                None => self.ask_new_game(None),
                 Some(id) => match Ruleset::builtin(id) {
-                    Some(rules) => self.new_game(Some(rules)),
+                    Some(_) => self.ask_new_game(Some(id.to_string())),
                     None => {
                         let ids: Vec<&str> = Ruleset::builtin_ids().collect();
                         self.error(format!(
-                            "unknown variant `{id}`; choose one of {}",
+                            "unknown variant `{}`; choose one of {}",
+                            checkers::printable(id),
                             ids.join(", ")
                         ));
                     }
@@ -124,4 +125,15 @@ impl App {
             Err(e) => self.error(e.to_string()),
         }
     }
+}
+
+/// The file name after command `word`: the rest of the line, whole, so a name
+/// with spaces is one name; quotes around it (`"my game.pdn"`) are dropped.
+fn file_argument(text: &str, word: &str) -> Option<String> {
+    let rest = text.strip_prefix(word)?.trim();
+    let unquoted = ['"', '\'']
+        .iter()
+        .find_map(|&q| rest.strip_prefix(q).and_then(|r| r.strip_suffix(q)))
+        .unwrap_or(rest);
+    (!unquoted.is_empty()).then(|| unquoted.to_string())
 }

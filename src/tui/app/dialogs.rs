@@ -1,7 +1,8 @@
-//! The dialogs over the board: help, "really quit?", a draw offer and the end
-//! of the game, and the commands that open the last two.
+//! The dialogs over the board: help, "really quit?", "start a new game?", a
+//! draw offer and the end of the game, and the commands that open them.
 
 use super::{Action, App, Overlay, Purpose};
+use checkers::Ruleset;
 
 #[cfg(test)]
 mod tests;
@@ -19,8 +20,16 @@ impl App {
 
     pub(super) fn update_confirm(&mut self, action: Action) {
         match (self.overlay.clone(), action) {
-            (Some(Overlay::ConfirmQuit), Action::Yes | Action::Quit) => self.quit = true,
+            (Some(Overlay::ConfirmQuit), Action::Yes | Action::Quit) => {
+                // One last try for a save that failed.
+                self.retry_failed_save();
+                self.quit = true;
+            }
             (Some(Overlay::ConfirmQuit), Action::No | Action::Cancel) => self.overlay = None,
+            (Some(Overlay::ConfirmNew { variant }), Action::Yes) => {
+                self.new_game(variant.as_deref().and_then(Ruleset::builtin))
+            }
+            (Some(Overlay::ConfirmNew { .. }), Action::No | Action::Cancel) => self.overlay = None,
             (Some(Overlay::DrawOffer { .. }), Action::Yes) => {
                 self.game.agree_draw();
                 self.overlay = Some(Overlay::GameOver);
@@ -47,6 +56,17 @@ impl App {
             }
             Action::Cancel => self.overlay = None,
             _ => {}
+        }
+    }
+
+    /// `new [VARIANT]` or `n`: a new game; with a game in progress, asks first
+    /// (the game left stays in the library, to resume later).
+    pub(super) fn ask_new_game(&mut self, variant: Option<String>) {
+        if self.in_progress() {
+            self.retry_failed_save();
+            self.overlay = Some(Overlay::ConfirmNew { variant });
+        } else {
+            self.new_game(variant.as_deref().and_then(Ruleset::builtin));
         }
     }
 

@@ -1,26 +1,52 @@
-//! Games kept in files: `save` and `load`, and the autosave after every change.
-//! None of it touches the file system here: the app asks for [`FileWork`] as an
-//! effect, the event loop does it, and what came of it comes back as an [`Action`].
+//! Games kept in files: `save` and `load`, and keeping the game on screen in
+//! the saved-games library after every change. None of it touches the file
+//! system here: the app asks for [`FileWork`] as an effect, the event loop does
+//! it, and what came of it comes back as an [`Action`].
 //!
 //! [`Action`]: super::Action
 
-use super::{numeric, App, Effect, FileWork, Overlay};
-use checkers::{pdn, Color};
+use super::{numeric, App, Effect, Overlay};
+use checkers::{pdn, printable, Color};
+
+#[cfg(test)]
+mod tests;
+
+/// The reason a plain `save` gives for a file that is already there.
+pub(crate) const FILE_EXISTS: &str = "the file exists";
+
+/// Where the game on screen is kept, as far as the app has heard.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Kept {
+    /// Not in the library (no move yet, or a record opened for viewing).
+    #[default]
+    Nowhere,
+    /// Saved, as it is now, in this file.
+    Saved(String),
+    /// The last save failed, for this reason: moves since then are not on disk.
+    Failed(String),
+}
 
 impl App {
-    /// `save FILE`: the game, as PDN, for the event loop to write there.
-    pub(super) fn save(&mut self, path: &str) {
-        let pdn = pdn::write_game(&self.game, &pdn::Tags::default());
+    /// `save FILE` (`replace`: `save! FILE`): the game, as PDN, for the event
+    /// loop to write there.
+    pub(super) fn save(&mut self, path: &str, replace: bool) {
+        let pdn = self.game_text();
         self.effects.push(Effect::File(FileWork::Save {
             path: path.to_string(),
             pdn,
+            replace,
         }));
     }
 
     /// What came of a save: `error` says why the file could not be written.
     pub(super) fn saved(&mut self, path: &str, error: Option<String>) {
+        let path = printable(path);
         match error {
             None => self.info(format!("saved to {path}")),
+            // The reason first: a long path is cut at the screen's edge.
+            Some(e) if e == FILE_EXISTS => self.error(format!(
+                "not saved: the file exists (`save! FILE` replaces it): {path}"
+            )),
             Some(e) => self.error(format!("cannot save to {path}: {e}; the game goes on")),
         }
     }
@@ -32,26 +58,33 @@ impl App {
         }));
     }
 
-    /// A file read for `load`: its first game replaces this one; a file that
-    /// cannot be read or is no game changes nothing but the status line.
+    /// A file read for `load`: its first game replaces this one, which stays
+    /// in the library as it was; the record is only looked at until a move is
+    /// played on it. A file that cannot be read or is no game changes nothing
+    /// but the status line.
     pub(super) fn loaded(&mut self, path: &str, text: Result<String, String>) {
+        let path = printable(path).into_owned();
         let text = match text {
             Ok(t) => t,
-            Err(e) => return self.error(format!("cannot read {path}: {e}")),
+            // The reader's message names the file already.
+            Err(e) => return self.error(printable(&e).into_owned()),
         };
         let fallback = self.game.rules().clone();
-        match pdn::load_game(&text, 1, Some(&fallback)).map(|(_, game)| game) {
-            Ok(game) => {
+        match crate::games::read_game(&text, Some(&fallback)) {
+            Ok((_, game, ruleset_text)) => {
+                self.leave_game();
                 self.stop_thinking();
                 self.show_numbers = numeric(game.rules());
                 self.game = game;
+                self.ruleset_text = ruleset_text;
                 self.selection = None;
                 self.hint = None;
                 self.overlay = None;
                 self.scroll = 0;
+                self.review = true;
                 let n = self.game.moves().len();
                 self.info(format!(
-                    "loaded {path}: {}, {n} moves",
+                    "loaded {path}: {}, {n} moves; ←/→ step through them, a move plays on",
                     self.game.rules().name
                 ));
                 if self.game.outcome().is_some() {
@@ -62,16 +95,77 @@ impl App {
         }
     }
 
-    /// Asks for the game to be kept in the data directory when it changed
-    /// (never while the start screen is up).
+    /// Asks for the game to be kept in the library when it changed (never
+    /// while the start screen is up, nor while a record opened from a file is
+    /// only being looked at).
     pub(super) fn autosave(&mut self) {
-        if self.start_menu.is_some() {
+        if self.start_menu.is_some() || self.review {
             return;
         }
-        let tags = self.pdn_tags();
-        if let Some(work) = self.saver.due(&self.game, &tags) {
-            self.effects.push(Effect::File(work));
+        if self.saver.due(&self.game) {
+            let pdn = self.game_text();
+            self.effects.push(Effect::File(FileWork::Keep { pdn }));
         }
+    }
+
+    /// What came of keeping the game in the library.
+    pub(super) fn kept(&mut self, result: Result<String, String>) {
+        match result {
+            Ok(path) => {
+                if matches!(self.kept, Kept::Failed(_)) {
+                    self.info(format!("the game is saved again, in {}", printable(&path)));
+                }
+                self.kept = Kept::Saved(path);
+            }
+            Err(e) => {
+                self.error(format!(
+                    "cannot save the game: {e}; it goes on, and saving is tried again"
+                ));
+                self.kept = Kept::Failed(e);
+            }
+        }
+    }
+
+    /// What came of taking a saved game from the start screen: held, or
+    /// (open in another terminal) played on here as a copy of its own.
+    pub(super) fn taken(&mut self, result: Result<String, String>) {
+        match result {
+            Ok(path) => {
+                self.kept = Kept::Saved(path);
+                self.saver.held(&self.game);
+            }
+            Err(e) => {
+                self.error(format!("{e}; this is a copy, saved as a new game"));
+                self.kept = Kept::Nowhere;
+                self.saver.force();
+            }
+        }
+    }
+
+    /// Another game is about to take the screen: the one there now stays in
+    /// the library (its last unsaved moves tried once more) and is let go.
+    pub(super) fn leave_game(&mut self) {
+        self.retry_failed_save();
+        if !self.review {
+            self.autosave();
+        }
+        self.effects.push(Effect::File(FileWork::LetGo));
+        self.saver.fresh();
+        self.kept = Kept::Nowhere;
+        self.review = false;
+    }
+
+    /// After a failed save: try again now (at quit, or before leaving the game).
+    pub(super) fn retry_failed_save(&mut self) {
+        if matches!(self.kept, Kept::Failed(_)) {
+            self.saver.force();
+            self.autosave();
+        }
+    }
+
+    /// The game as its file holds it: PDN, with a user ruleset carried inside.
+    fn game_text(&self) -> String {
+        crate::games::write_game(&self.game, &self.pdn_tags(), self.ruleset_text.as_deref())
     }
 
     /// PDN tags naming the players, for saved games.
@@ -91,4 +185,26 @@ impl App {
             ..Default::default()
         }
     }
+}
+
+/// File work for the event loop; what came of it comes back as an [`Action`](super::Action).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileWork {
+    /// `save FILE`: write `pdn` to `path`, replacing a file there only when
+    /// `replace` (`save! FILE`); answered by [`super::Action::Saved`].
+    Save {
+        path: String,
+        pdn: String,
+        replace: bool,
+    },
+    /// `load FILE`: read `path`; answered by [`super::Action::Loaded`].
+    Load { path: String },
+    /// Keep the game on screen in the saved-games library, in its own file
+    /// (a new one the first time); answered by [`super::Action::Kept`].
+    Keep { pdn: String },
+    /// The game on screen is another one now: let go of the last one's file,
+    /// which stays in the library as it is.
+    LetGo,
+    /// Hold saved game `id`, now on screen; answered by [`super::Action::Taken`].
+    Take { id: String },
 }

@@ -1,12 +1,24 @@
-//! The start screen: a variant, an opponent and the AI's strength, or the
-//! unfinished game of an earlier run.
+//! The start screen: a variant, an opponent and the AI's strength, or one of
+//! the unfinished games in the library.
 
-use super::{numeric, Action, App, Options, StartMenu, OPPONENTS};
+use super::{numeric, Action, AiSettings, App, Effect, FileWork, Options, StartMenu, OPPONENTS};
+use checkers::Game;
 use checkers::Ruleset;
 use std::time::Duration;
 
 #[cfg(test)]
 mod tests;
+
+/// An unfinished game in the library, for the start screen.
+#[derive(Clone, Debug)]
+pub struct Unfinished {
+    pub id: String,
+    pub game: Game,
+    /// The user ruleset's text the game carries, if it is not a built-in variant.
+    pub ruleset_text: Option<String>,
+    /// Who the AI played and at which level, from the record's player tags.
+    pub ai: Option<AiSettings>,
+}
 
 impl StartMenu {
     /// The start screen for `opts`, its choices preset from them.
@@ -54,19 +66,8 @@ impl App {
                     .saturating_sub(Duration::from_secs(1))
                     .max(Duration::from_secs(1))
             }
-            Action::Resume => {
-                if let Some(game) = menu.unfinished.take() {
-                    let (_, white, black) = OPPONENTS[menu.opponent];
-                    self.ai.white = white;
-                    self.ai.black = black;
-                    self.ai.level = menu.level;
-                    self.start_menu = None;
-                    self.show_numbers = numeric(game.rules());
-                    self.game = game;
-                    self.place_cursor();
-                    self.info("resumed the unfinished game".to_string());
-                }
-            }
+            Action::Resume => self.resume_unfinished(0),
+            Action::ResumeNth(n) => self.resume_unfinished(n.saturating_sub(1)),
             Action::Activate => {
                 let rules = menu.variants[menu.selected].clone();
                 let (_, white, black) = OPPONENTS[menu.opponent];
@@ -79,6 +80,39 @@ impl App {
             }
             Action::Quit | Action::Cancel => self.quit = true,
             _ => {}
+        }
+    }
+
+    /// Goes on with unfinished game `i` of the start screen's list, holding
+    /// its file (or, if another terminal holds it, as a copy: see [`App::taken`]).
+    fn resume_unfinished(&mut self, i: usize) {
+        let Some(menu) = &mut self.start_menu else {
+            return;
+        };
+        if i >= menu.unfinished.len() {
+            return;
+        }
+        let chosen = menu.unfinished.remove(i);
+        let (_, white, black) = OPPONENTS[menu.opponent];
+        let ai = chosen.ai.unwrap_or(AiSettings {
+            white,
+            black,
+            level: menu.level,
+            think_time: menu.think_time,
+        });
+        self.ai = ai;
+        self.start_menu = None;
+        self.show_numbers = numeric(chosen.game.rules());
+        self.game = chosen.game;
+        self.ruleset_text = chosen.ruleset_text;
+        self.saver.held(&self.game);
+        self.effects.push(Effect::File(FileWork::Take {
+            id: chosen.id.clone(),
+        }));
+        self.place_cursor();
+        self.info(format!("resumed game {}", chosen.id));
+        if self.game.outcome().is_some() {
+            self.overlay = Some(super::Overlay::GameOver);
         }
     }
 }

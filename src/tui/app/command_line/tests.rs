@@ -70,6 +70,10 @@ fn new_game_by_command_and_variant() {
     let mut a = app(ENGLISH, None);
     command(&mut a, "11-15");
     command(&mut a, &format!("new {RUSSIAN}"));
+    // A game in progress is never dropped without a question.
+    assert_eq!(a.mode(), Mode::Confirm);
+    assert_eq!(a.game.moves().len(), 1);
+    key(&mut a, KeyCode::Char('y'));
     assert_eq!(a.game.rules().id, RUSSIAN);
     assert_eq!(a.game.moves().len(), 0);
     assert!(a.touch_move());
@@ -78,6 +82,11 @@ fn new_game_by_command_and_variant() {
     command(&mut a, "c3-d4");
     assert_eq!(moves_played(&a), ["c3-d4"]);
     command(&mut a, "new");
+    assert_eq!(a.mode(), Mode::Confirm);
+    key(&mut a, KeyCode::Char('n'));
+    assert_eq!(moves_played(&a), ["c3-d4"], "`n` keeps the game");
+    command(&mut a, "new");
+    key(&mut a, KeyCode::Char('y'));
     assert_eq!(a.game.rules().id, RUSSIAN);
     assert_eq!(a.game.moves().len(), 0);
     command(&mut a, "new chess");

@@ -133,3 +133,73 @@ fn help_opens_and_closes() {
     ch(&mut a, '?');
     assert_eq!(a.mode(), Mode::Board);
 }
+
+/// The quit dialog says truthfully where the game is, or that it is not saved.
+#[test]
+fn the_quit_dialog_says_whether_and_where_the_game_is_saved() {
+    use crate::tui::app::{Action, Effect, FileWork, Kept};
+    let mut a = app(ENGLISH, None);
+    command(&mut a, "11-15");
+    a.update(Action::Kept(Ok(
+        "/data/checkers/games/20261123-040230-7.pdn".into(),
+    )));
+    ch(&mut a, 'q');
+    let shown = screen(&a);
+    assert!(shown.contains("This game is saved"), "{shown}");
+    assert!(
+        shown.contains("checkers --resume 20261123-040230-7"),
+        "{shown}"
+    );
+    ch(&mut a, 'n');
+    // The disk fills up: the next move is not saved, and the dialog says so.
+    command(&mut a, "23-19");
+    a.update(Action::Kept(Err(
+        "cannot save the game: No space left on device".into(),
+    )));
+    assert_eq!(
+        a.kept,
+        Kept::Failed("cannot save the game: No space left on device".into())
+    );
+    a.effects.clear();
+    ch(&mut a, 'q');
+    assert!(
+        a.effects
+            .iter()
+            .any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))),
+        "quitting tries the failed save again"
+    );
+    a.update(Action::Kept(Err(
+        "cannot save the game: No space left on device".into(),
+    )));
+    let shown = screen(&a);
+    assert!(shown.contains("could NOT be saved"), "{shown}");
+    assert!(shown.contains("No space left on device"), "{shown}");
+    // Space again: the retry succeeds and the dialog says so.
+    a.update(Action::Kept(Ok(
+        "/data/checkers/games/20261123-040230-7.pdn".into(),
+    )));
+    assert!(screen(&a).contains("This game is saved"));
+}
+
+#[test]
+fn new_in_mid_game_asks_and_the_left_game_is_let_go_not_deleted() {
+    use crate::tui::app::{Effect, FileWork};
+    let mut a = app(ENGLISH, None);
+    command(&mut a, "11-15");
+    command(&mut a, "new");
+    assert!(matches!(a.overlay, Some(Overlay::ConfirmNew { .. })));
+    assert!(screen(&a).contains("Start a new game?"));
+    ch(&mut a, 'n');
+    assert_eq!(a.game.moves().len(), 1, "no: the game stays");
+    a.effects.clear();
+    command(&mut a, "new");
+    ch(&mut a, 'y');
+    assert_eq!(a.game.moves().len(), 0);
+    assert!(
+        a.effects
+            .iter()
+            .any(|e| matches!(e, Effect::File(FileWork::LetGo))),
+        "{:?}",
+        a.effects
+    );
+}

@@ -1,6 +1,6 @@
 //! The start screen: choosing a variant, and resuming the unfinished game.
 
-use crate::tui::app::{App, Mode, Options};
+use crate::tui::app::{Action, App, Effect, FileWork, Mode, Options, Unfinished};
 use crate::tui::keymap;
 use crate::tui::test_support::*;
 use checkers::rules::builtin::{ENGLISH, RUSSIAN};
@@ -28,17 +28,50 @@ fn start_screen_picks_a_variant() {
     assert_eq!(a.game.rules().id, RUSSIAN);
 }
 
+fn unfinished(id: &str, variant: &str, moves: &[&str]) -> Unfinished {
+    let mut game = checkers::Game::new(Ruleset::builtin(variant).unwrap());
+    for m in moves {
+        game.play_text(m).unwrap();
+    }
+    Unfinished {
+        id: id.to_string(),
+        game,
+        ruleset_text: None,
+        ai: None,
+    }
+}
+
 #[test]
-fn the_start_screen_offers_the_unfinished_game() {
-    let mut game = checkers::Game::new(Ruleset::builtin(RUSSIAN).unwrap());
-    game.play_text("c3-d4").unwrap();
+fn the_start_screen_lists_the_unfinished_games_and_r_continues_the_most_recent() {
     let opts = Options {
         start_screen: true,
-        unfinished: Some(game),
+        unfinished: vec![
+            unfinished("20261123-040230-7", RUSSIAN, &["c3-d4"]),
+            Unfinished {
+                ai: Some(crate::tui::AiSettings {
+                    black: true,
+                    level: 3,
+                    ..Default::default()
+                }),
+                ..unfinished("20261122-100000-8", ENGLISH, &["11-15", "23-19"])
+            },
+        ],
         ..options(Ruleset::builtin(ENGLISH).unwrap())
     };
     let mut a = App::new(opts, (80, 24));
-    assert!(screen(&a).contains("r: resume the unfinished game (Russian shashki, 1 moves)"));
+    let shown = screen(&a);
+    assert!(
+        shown.contains("r or 1-9: continue an unfinished game"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("1  Russian shashki, 1 moves  (20261123-040230-7)"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("2  English draughts, 2 moves, against AI level 3  (20261122-100000-8)"),
+        "{shown}"
+    );
     a.update(
         keymap::action(
             a.mode(),
@@ -49,4 +82,43 @@ fn the_start_screen_offers_the_unfinished_game() {
     assert!(a.start_menu.is_none());
     assert_eq!(a.game.rules().id, RUSSIAN);
     assert_eq!(a.game.moves().len(), 1);
+    assert!(
+        a.effects.iter().any(|e| matches!(e,
+            Effect::File(FileWork::Take { id }) if id == "20261123-040230-7")),
+        "the game's file is taken: {:?}",
+        a.effects
+    );
+    assert!(
+        !a.effects
+            .iter()
+            .any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))),
+        "resuming files no copy"
+    );
+}
+
+#[test]
+fn a_digit_continues_the_unfinished_game_numbered_so() {
+    let opts = Options {
+        start_screen: true,
+        unfinished: vec![
+            unfinished("a", RUSSIAN, &["c3-d4"]),
+            unfinished("b", ENGLISH, &["11-15", "23-19"]),
+        ],
+        ..options(Ruleset::builtin(ENGLISH).unwrap())
+    };
+    let mut a = App::new(opts, (80, 24));
+    key(&mut a, KeyCode::Char('2'));
+    assert_eq!(a.game.rules().id, ENGLISH);
+    assert_eq!(a.game.moves().len(), 2);
+    // Another terminal holds it: the game goes on here as a copy, filed anew.
+    a.effects.clear();
+    a.update(Action::Taken(Err(
+        "game b is open in another checkers".into()
+    )));
+    assert!(a.status.as_ref().unwrap().text.contains("this is a copy"));
+    a.update(Action::Resize(80, 24));
+    assert!(a
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))));
 }

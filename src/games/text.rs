@@ -1,0 +1,103 @@
+//! A saved game's text: PDN, with the ruleset of a game played under a user's
+//! ruleset file carried inside it as `%checkers-ruleset` escape lines (PDN
+//! readers skip lines that start with `%`), so the game replays even after
+//! that file changed or went away.
+
+use checkers::pdn::{self, PdnGame, Tags};
+use checkers::{Game, Ruleset};
+
+const RULESET_LINE: &str = "%checkers-ruleset";
+
+/// `game` as the library keeps it; `ruleset` is the TOML text of a user's
+/// ruleset (`None` for a built-in variant).
+pub fn write_game(game: &Game, tags: &Tags, ruleset: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(toml) = ruleset {
+        for line in toml.lines() {
+            out.push_str(RULESET_LINE);
+            if !line.is_empty() {
+                out.push(' ');
+                out.push_str(line);
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str(&pdn::write_game(game, tags));
+    out
+}
+
+/// The ruleset text carried in `text`, if any.
+fn carried_ruleset(text: &str) -> Option<String> {
+    let mut toml = String::new();
+    let mut found = false;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix(RULESET_LINE) {
+            found = true;
+            toml.push_str(rest.strip_prefix(' ').unwrap_or(rest));
+            toml.push('\n');
+        } else if found && !line.starts_with('%') {
+            break; // the carried ruleset is a block at the top
+        }
+    }
+    found.then_some(toml)
+}
+
+/// Game 1 of `text`, replayed under the ruleset it carries, else under the
+/// built-in variant its tags name, else under `fallback`. Returns the game as
+/// read (for its tags), as played, and the carried ruleset's text.
+pub fn read_game(
+    text: &str,
+    fallback: Option<&Ruleset>,
+) -> Result<(PdnGame, Game, Option<String>), String> {
+    let Some(toml) = carried_ruleset(text) else {
+        let (read, game) = pdn::load_game(text, 1, fallback)?;
+        return Ok((read, game, None));
+    };
+    let rules =
+        Ruleset::from_toml(&toml, "the ruleset saved with the game").map_err(|e| e.to_string())?;
+    let games = pdn::read_games(text).map_err(|e| e.to_string())?;
+    let read = games
+        .into_iter()
+        .next()
+        .ok_or_else(|| "no game in the file".to_string())?;
+    let game = pdn::replay(&read, &rules).map_err(|e| format!("game 1, {e}"))?;
+    Ok((read, game, Some(toml)))
+}
+
+/// What the list of games shows of one, read without replaying its moves.
+pub(super) struct Summary {
+    pub variant: String,
+    pub white: String,
+    pub black: String,
+    pub moves: usize,
+    pub result: Option<String>,
+}
+
+pub(super) fn summary(text: &str) -> Result<Summary, String> {
+    let games = pdn::read_games(text).map_err(|e| e.to_string())?;
+    let g = games
+        .first()
+        .ok_or_else(|| "no game in the file".to_string())?;
+    let variant = match carried_ruleset(text) {
+        Some(toml) => Ruleset::from_toml(&toml, "the ruleset saved with the game")
+            .map(|r| r.id)
+            .map_err(|e| e.to_string())?,
+        None => pdn::variant_of(g)
+            .map(|r| r.id)
+            .or_else(|| g.tag("Variant").map(str::to_string))
+            .unwrap_or_else(|| "?".to_string()),
+    };
+    let tag = |name: &str| g.tag(name).unwrap_or("?").to_string();
+    let result = g
+        .result
+        .clone()
+        .or_else(|| g.tag("Result").map(str::to_string))
+        .filter(|r| r != "*");
+    Ok(Summary {
+        variant,
+        white: tag("White"),
+        black: tag("Black"),
+        moves: g.moves.len(),
+        result,
+    })
+}
