@@ -203,7 +203,7 @@ pub fn load() -> Result<Config, String> {
     let Some(p) = path() else {
         return parse("", "config");
     };
-    match std::fs::read_to_string(&p) {
+    match checkers::read_text(&p, crate::files::MAX_CONFIG_BYTES) {
         Ok(text) => parse(&text, &p.display().to_string()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => parse("", "config"),
         Err(e) => Err(format!("{}: cannot read the config file: {e}", p.display())),

@@ -162,7 +162,10 @@ fn do_file_work(work: app::FileWork) -> Option<app::Action> {
             Some(app::Action::Saved { path, error })
         }
         app::FileWork::Load { path } => {
-            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
+            // A FIFO or a terminal named here must not freeze the game: never block.
+            let text =
+                checkers::read_text(std::path::Path::new(&path), crate::files::MAX_PDN_BYTES)
+                    .map_err(|e| e.to_string());
             Some(app::Action::Loaded { path, text })
         }
         app::FileWork::Autosave { pdn, finished } => {

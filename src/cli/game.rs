@@ -21,7 +21,8 @@ fn need_terminal() -> Result<(), Fail> {
 /// The unfinished game saved by an earlier run, if one can be read back.
 fn unfinished_game() -> Option<checkers::Game> {
     use checkers::pdn;
-    let text = std::fs::read_to_string(tui::autosave::current_file()?).ok()?;
+    let path = tui::autosave::current_file()?;
+    let text = checkers::read_text(&path, crate::files::MAX_PDN_BYTES).ok()?;
     pdn::load_game(&text, 1, None).ok().map(|(_, game)| game)
 }
 
@@ -55,8 +56,7 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
 fn load_game(path: &std::path::Path, n: usize, fallback: &Ruleset) -> Result<checkers::Game, Fail> {
     use checkers::pdn;
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
+    let text = crate::files::read_text(path, crate::files::MAX_PDN_BYTES).map_err(Fail::Input)?;
     pdn::load_game(&text, n, Some(fallback))
         .map(|(_, game)| game)
         .map_err(|e| Fail::Input(format!("{name}: {e}")))
@@ -109,7 +109,7 @@ pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
     let path = tui::autosave::current_file().ok_or_else(|| {
         Fail::Runtime("cannot tell where games are saved: set HOME or XDG_DATA_HOME".into())
     })?;
-    let text = match std::fs::read_to_string(&path) {
+    let text = match checkers::read_text(&path, crate::files::MAX_PDN_BYTES) {
         Ok(t) => t,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return Err(Fail::Input(format!(
@@ -117,7 +117,7 @@ pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
                 path.display()
             )))
         }
-        Err(e) => return Err(Fail::Input(format!("cannot read {}: {e}", path.display()))),
+        Err(e) => return Err(Fail::Input(crate::files::read_error(&path, &e))),
     };
     let name = path.display().to_string();
     let (first, game) =

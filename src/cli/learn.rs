@@ -118,14 +118,14 @@ fn run_selfplay(
 /// half-written last game, and returns how many whole games it holds.
 fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
     let header = data_header(rules);
-    let text = match std::fs::read_to_string(out) {
+    let text = match checkers::read_text(out, crate::files::MAX_DATA_BYTES) {
         Ok(t) => t,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             crate::files::write_atomically(out, &header)
                 .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
             return Ok(0);
         }
-        Err(e) => return Err(Fail::Input(format!("cannot read {}: {e}", out.display()))),
+        Err(e) => return Err(Fail::Input(crate::files::read_error(out, &e))),
     };
     if !text.starts_with(DATA_MAGIC) {
         return Err(Fail::Input(format!(
@@ -210,7 +210,7 @@ fn fit_files(
 ) -> Result<EvalFile, Fail> {
     let mut data = Dataset::default();
     for p in paths {
-        let text = crate::files::read_text(p).map_err(Fail::Input)?;
+        let text = crate::files::read_text(p, crate::files::MAX_DATA_BYTES).map_err(Fail::Input)?;
         data.read(&text, rules, &p.display().to_string())
             .map_err(Fail::Input)?;
     }
