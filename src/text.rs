@@ -40,6 +40,18 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Writes a message that quotes input, made [`printable`] whole: an error's
+/// `Display` never lets the text it quotes reach a terminal raw.
+pub(crate) fn write_printable(
+    f: &mut std::fmt::Formatter<'_>,
+    args: std::fmt::Arguments<'_>,
+) -> std::fmt::Result {
+    match args.as_str() {
+        Some(s) => f.write_str(&printable(s)),
+        None => f.write_str(&printable(&args.to_string())),
+    }
+}
+
 /// Reads a file whole, if it is a regular file of at most `limit` bytes: the one way
 /// every reader of the program opens a file. A FIFO, a terminal, `/dev/zero` or a
 /// directory is refused without blocking and without reading a byte (the path's
