@@ -102,7 +102,7 @@ fn check_kind(meta: &std::fs::Metadata, limit: u64) -> io::Result<()> {
 }
 
 fn too_large(limit: u64) -> io::Error {
-    let size = if limit >= 1 << 20 && limit % (1 << 20) == 0 {
+    let size = if limit >= 1 << 20 && limit.is_multiple_of(1 << 20) {
         format!("{} MiB", limit >> 20)
     } else {
         format!("{limit} bytes")

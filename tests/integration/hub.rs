@@ -121,11 +121,9 @@ fn numbers_out_of_range_are_clamped_or_refused_never_a_panic() {
 
 #[test]
 fn a_pos_that_cannot_be_read_is_refused_and_never_searched() {
-    let input = format!(
-        "pos pos=Wbbb\ngo think\npos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\n\
-         pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwq\nlevel depth=2\ngo think\nping\n"
-    );
-    let (lines, _) = session(&input);
+    let input = "pos pos=Wbbb\ngo think\npos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\n\
+         pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwq\nlevel depth=2\ngo think\nping\n";
+    let (lines, _) = session(input);
     let errors = errors(&lines);
     assert_eq!(errors.len(), 5, "{lines:?}");
     assert!(errors[0].contains("pos has 4 characters"), "{}", errors[0]);
@@ -150,11 +148,9 @@ fn a_pos_that_cannot_be_read_is_refused_and_never_searched() {
 fn an_illegal_move_in_moves_refuses_the_whole_position() {
     // 11-10 is not a move: before, the list was cut there and the position after
     // 22-18 searched as if the GUI had sent it.
-    let input = format!(
-        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-10 12-16\"\n\
-         level depth=2\ngo think\nping\n"
-    );
-    let (lines, _) = session(&input);
+    let input = "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-10 12-16\"\n\
+                 level depth=2\ngo think\nping\n";
+    let (lines, _) = session(input);
     let errors = errors(&lines);
     assert_eq!(errors.len(), 2, "{lines:?}");
     assert!(
