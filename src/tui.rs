@@ -3,6 +3,7 @@
 mod app;
 pub mod autosave;
 mod board_view;
+mod capped;
 mod event;
 mod keymap;
 mod layout;
@@ -26,7 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 
-type Term = Terminal<CrosstermBackend<Stdout>>;
+type Term = Terminal<capped::Capped<CrosstermBackend<Stdout>>>;
 
 /// Puts the terminal back as it was; safe to call more than once.
 fn restore() {
@@ -56,23 +57,52 @@ fn init() -> io::Result<Term> {
         restore();
         return Err(e);
     }
-    Terminal::new(CrosstermBackend::new(io::stdout())).inspect_err(|_| restore())
+    Terminal::new(capped::Capped::new(CrosstermBackend::new(io::stdout())))
+        .inspect_err(|_| restore())
 }
 
-/// Runs the game until the player quits. The terminal is restored on every path out.
+/// Takes the terminal back after a stop: raw mode, the alternate screen, the mouse,
+/// and a whole new frame (the shell drew over the screen meanwhile).
+fn reenter(terminal: &mut Term) -> Result<(), String> {
+    enable_raw_mode()
+        .and_then(|()| execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture))
+        .and_then(|()| terminal.hide_cursor())
+        .and_then(|()| terminal.clear())
+        .map_err(|e| format!("cannot take the terminal back: {e}"))
+}
+
+/// Ctrl-Z: the terminal as it was, then stopped as the shell's Ctrl-Z stops a
+/// program; `fg` (SIGCONT) carries on here.
+fn suspend(terminal: &mut Term) -> Result<(), String> {
+    restore();
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)
+        .map_err(|e| format!("cannot suspend: {e}"))?;
+    reenter(terminal)
+}
+
+/// Runs the game until the player quits. The terminal is restored on every path
+/// out; after SIGINT, SIGTERM, SIGHUP or SIGQUIT the process exits at once with the
+/// shell's code for the signal (128 + its number: 130, 143, 129, 131), as a program
+/// killed by it would. Nothing is lost by not returning: the game was saved after
+/// its last move, and no file work is left half done between two events.
 pub fn run(opts: Options) -> Result<(), String> {
     let events = event::spawn().map_err(|e| format!("cannot watch for signals: {e}"))?;
     let mut terminal = init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop(&mut terminal, opts, &events);
     restore();
-    result
+    drop(terminal);
+    match result {
+        Ok(Some(signal)) => std::process::exit(128 + signal),
+        Ok(None) => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 fn event_loop(
     terminal: &mut Term,
     opts: Options,
     events: &(Sender<event::Event>, Receiver<event::Event>),
-) -> Result<(), String> {
+) -> Result<Option<i32>, String> {
     let (tx, rx) = events;
     let size = terminal.size().map_err(|e| e.to_string())?;
     let mut app = app::App::new(opts, (size.width, size.height));
@@ -88,8 +118,9 @@ fn event_loop(
             .draw(|f| f.render_widget(&app, f.area()))
             .map_err(|e| format!("cannot draw: {e}"))?;
         let Ok(ev) = rx.recv() else {
-            return Ok(());
+            return Ok(None);
         };
+        let mut signal = None;
         match ev {
             event::Event::Input(input) => {
                 if let Some(action) = keymap::action(app.mode(), &input) {
@@ -100,7 +131,9 @@ fn event_loop(
             event::Event::AiDone { id, best, score } => {
                 app.update(app::Action::AiDone { id, best, score })
             }
-            event::Event::Terminate => break,
+            event::Event::Terminate(n) => signal = Some(n),
+            event::Event::Suspend => suspend(terminal)?,
+            event::Event::Continue => reenter(terminal)?,
             event::Event::InputFailed(e) => {
                 if let Some(stop) = running.take() {
                     stop.store(true, Ordering::Relaxed);
@@ -108,14 +141,13 @@ fn event_loop(
                 return Err(format!("cannot read the terminal: {e}"));
             }
         }
-        if app.quit {
-            break;
+        if app.quit || signal.is_some() {
+            if let Some(stop) = running.take() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            return Ok(signal);
         }
     }
-    if let Some(stop) = running.take() {
-        stop.store(true, Ordering::Relaxed);
-    }
-    Ok(())
 }
 
 /// Does the work `update` asked for, in order: searches start and stop on

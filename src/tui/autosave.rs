@@ -8,11 +8,7 @@ use std::path::PathBuf;
 
 /// `$XDG_DATA_HOME/checkers`, else `~/.local/share/checkers`.
 pub fn data_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(base.join("checkers"))
+    Some(crate::config::xdg_dir("XDG_DATA_HOME", ".local/share")?.join("checkers"))
 }
 
 /// The file holding the unfinished game.
