@@ -7,6 +7,8 @@ use std::io::{self, Write};
 
 mod args;
 mod engine;
+#[cfg(test)]
+mod fuzz;
 mod game;
 mod hub_opponent;
 mod learn;

@@ -150,7 +150,7 @@ fn score_text(score: i32) -> String {
 }
 
 /// Where protocol lines go: standard output, or a buffer in the tests.
-type Out = Arc<Mutex<dyn Write + Send>>;
+pub(crate) type Out = Arc<Mutex<dyn Write + Send>>;
 
 fn say(out: &Out, line: &str) {
     let mut o = out.lock().unwrap_or_else(|e| e.into_inner());

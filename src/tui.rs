@@ -5,6 +5,8 @@ pub mod autosave;
 mod board_view;
 mod capped;
 mod event;
+#[cfg(test)]
+mod fuzz;
 mod keymap;
 mod layout;
 #[cfg(test)]

@@ -98,12 +98,18 @@ fn numbers_out_of_range_are_clamped_or_refused_never_a_panic() {
     let input = format!(
         "level move-time=1e20\npos pos={START}\ngo think\nstop\n\
          level time=1e300 inc=1e300 moves=0\nlevel depth=1e30\nlevel nodes=1e40\n\
-         set-param name=hash value=99999999999999999999\nlevel move-time=-1\n\
+         set-param name=hash value=99999999999999999999\nhub\nlevel move-time=-1\n\
          level move-time=nan\nlevel time=inf\nset-param name=hash value=lots\n\
-         level depth=2\ngo think\nping\n"
+         set-param name=hash value=1\nlevel depth=2\ngo think\nping\n"
     );
     let (lines, err) = session(&input);
     assert_eq!(err, "");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("param name=hash value=4096 ")),
+        "the table size is clamped: {lines:?}"
+    );
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("done move=")).count(),
         2,
