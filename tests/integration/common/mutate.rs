@@ -158,10 +158,11 @@ pub fn mutated_bytes(
         })
 }
 
-/// The number of cases: `default`, or `PROPTEST_CASES` scaled by `weight` (in
-/// hundredths) so that one variable sets a long run and each reader gets its share.
+/// The number of cases of a fuzz property: `default`, or the share `weight` (in
+/// hundredths; the eight readers' shares add up to 100) of `FUZZ_CASES`, the total
+/// of a long run.
 pub fn cases(default: u32, weight: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
+    std::env::var("FUZZ_CASES")
         .ok()
         .and_then(|s| s.parse::<u64>().ok())
         .map_or(default, |n| {
