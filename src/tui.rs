@@ -11,6 +11,8 @@ mod keymap;
 mod layout;
 #[cfg(test)]
 mod test_support;
+#[cfg(test)]
+mod tests;
 mod theme;
 mod view;
 
