@@ -4,6 +4,10 @@ mod cli;
 mod config;
 mod files;
 mod hub;
+/// The fuzz tests' mutator, shared with the integration tests.
+#[cfg(test)]
+#[path = "../tests/integration/common/mutate.rs"]
+mod mutate;
 mod tui;
 
 fn main() {

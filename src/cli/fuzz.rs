@@ -4,12 +4,9 @@
 //! structured edits of valid input; none may panic, hang (a case over a few seconds
 //! fails) or echo a control character.
 
-#[path = "../../tests/integration/common/mutate.rs"]
-mod mutate;
-
 use super::{one_line_usage_error, Cli, Command};
+use crate::mutate::{cases, mutated, mutated_bytes};
 use clap::Parser;
-use mutate::{cases, mutated, mutated_bytes};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::sync::{Arc, Mutex, OnceLock};

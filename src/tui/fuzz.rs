@@ -4,13 +4,10 @@
 //! Nothing may panic or hang, and the status line shows no control character.
 //! File work is answered here instead of done: no file is touched.
 
-#[path = "../../tests/integration/common/mutate.rs"]
-mod mutate;
-
 use super::app::{Action, Effect, FileWork, Mode};
 use super::test_support::{app_with, ch, key, render, status_line};
+use crate::mutate::{cases, mutated};
 use crossterm::event::KeyCode;
-use mutate::{cases, mutated};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::time::{Duration, Instant};

@@ -43,7 +43,10 @@ fn the_status_line_shows_control_characters_escaped() {
     let mut a = app(ENGLISH, None);
     command(&mut a, "new \u{1b}]0;owned\u{7}");
     let status = status_line(&a);
-    assert!(status.contains("unknown variant `\\u{1b}]0;owned\\u{7}`"), "{status}");
+    assert!(
+        status.contains("unknown variant `\\u{1b}]0;owned\\u{7}`"),
+        "{status}"
+    );
     a.update(Action::Notice("disk \u{9b}2J full".into()));
     let status = status_line(&a);
     assert!(status.contains("disk \\u{9b}2J full"), "{status}");

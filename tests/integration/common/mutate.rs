@@ -3,7 +3,7 @@
 //! deleted, spans duplicated or cut, and tokens that readers trip on spliced in.
 //! Noise alone rarely gets past a reader's first check; an edited valid input
 //! reaches its deepest branches. Shared by the integration tests and the binary's
-//! own fuzz tests (`#[path]`), so that it depends on proptest alone.
+//! own fuzz tests (`src/main.rs`, `#[path]`), so that it depends on proptest alone.
 #![allow(dead_code)]
 
 use proptest::prelude::*;
