@@ -217,3 +217,24 @@ fn files_too_large_for_their_kind_are_refused_unread() {
     assert!(err.contains("larger than 16 MiB"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The XDG spec: a relative base directory is invalid and ignored; the default under
+/// HOME applies (a relative one would name another folder from every directory).
+#[test]
+fn relative_xdg_config_home_is_ignored() {
+    let home = scratch("xdg");
+    let out = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["config", "path"])
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", "relative/config")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        home.join(".config/checkers/config.toml")
+            .display()
+            .to_string()
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
