@@ -89,7 +89,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(2000, 15))]
+    #![proptest_config(config(2000, 10))]
 
     #[test]
     fn command_line_reader(line in prop_oneof![
@@ -152,6 +152,36 @@ proptest! {
         prop_assert!(text.is_ok(), "the hub wrote bytes that are not UTF-8");
         for line in text.unwrap().lines() {
             prop_assert!(!line.chars().any(char::is_control), "{line:?}");
+        }
+        prop_assert!(t.elapsed() < SLOW);
+    }
+}
+
+const ANSWERS: &[&str] = &["22-18", "23x14x18", "9x18x27x14", "32-28", "1x10x19"];
+const POSITIONS: &[&str] = &[
+    "B:W21-32:B1-12",
+    "W:W18,27,28:B9,14,K23",
+    "W:WK1:B5,6,14,15",
+];
+
+proptest! {
+    #![proptest_config(config(2000, 5))]
+
+    /// What another engine answers when it plays a match (`--opponent hub:…`), and the
+    /// command line that starts it.
+    #[test]
+    fn hub_answer_reader(
+        answer in prop_oneof![mutated(ANSWERS, 4), any::<String>()],
+        command in prop_oneof![mutated(&["checkers hub --eval 'my weights.ckev'"], 6), any::<String>()],
+        variant in 0..5usize,
+        at in 0..POSITIONS.len(),
+    ) {
+        let t = Instant::now();
+        let _ = super::hub_opponent::split_command(&command);
+        let rules = checkers::Ruleset::builtins().swap_remove(variant);
+        let pos = checkers::fen::parse(POSITIONS[at]).unwrap();
+        if let Ok(hm) = super::hub_opponent::parse_move(&answer) {
+            let _ = super::hub_opponent::resolve(&pos, &rules, &hm);
         }
         prop_assert!(t.elapsed() < SLOW);
     }
