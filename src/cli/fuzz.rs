@@ -1,8 +1,9 @@
 //! The binary's readers under fuzzing, beside the code they reach (the library's are
 //! in tests/integration/fuzz.rs, with the command for the long run): the config file,
 //! the command line as clap parses it, whole Hub sessions, and another engine's
-//! answers in a match through the Hub. Random input and structured edits of valid input; none may panic, hang (a case over a few seconds
-//! fails) or echo a control character.
+//! answers in a match through the Hub. Random input and structured edits of valid
+//! input; none may panic, hang (a case over a few seconds fails) or echo a control
+//! character.
 
 use super::{one_line_usage_error, Cli, Command};
 use crate::mutate::{cases, mutated, mutated_bytes};
