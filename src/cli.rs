@@ -7,6 +7,8 @@ use std::io::{self, Write};
 
 mod args;
 mod engine;
+#[cfg(test)]
+mod fuzz;
 mod game;
 mod games;
 mod hub_opponent;
@@ -145,7 +147,7 @@ fn install_panic_hook() {
             .unwrap_or_default();
         eprintln!(
             "internal error (a bug in checkers, please report it): {}{place}",
-            what.replace('\n', "; ")
+            one_line(&what)
         );
     }));
 }
@@ -198,7 +200,8 @@ pub fn run() -> i32 {
                 let _ = e.print();
                 return 0;
             }
-            eprintln!("{}", one_line_usage_error(&e));
+            // clap quotes the argument it refuses, which may hold anything.
+            eprintln!("{}", checkers::printable(&one_line_usage_error(&e)));
             return BAD_INPUT;
         }
     };
@@ -239,14 +242,21 @@ pub fn run() -> i32 {
     match result {
         Ok(()) | Err(Fail::Closed) => 0,
         Err(Fail::Input(msg)) => {
-            eprintln!("error: {}", msg.replace('\n', "; "));
+            eprintln!("error: {}", one_line(&msg));
             BAD_INPUT
         }
         Err(Fail::Runtime(msg)) => {
-            eprintln!("error: {}", msg.replace('\n', "; "));
+            eprintln!("error: {}", one_line(&msg));
             1
         }
     }
+}
+
+/// An error message as the one line it must be, with every control character that
+/// came from a file, an argument or the environment escaped: the last word before
+/// anything reaches standard error, so no message can drive the terminal.
+fn one_line(msg: &str) -> String {
+    checkers::printable(&msg.replace('\n', "; ")).into_owned()
 }
 
 fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
@@ -307,7 +317,8 @@ fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
     })?;
     match c {
         ConfigCommand::Path => {
-            writeln!(io::stdout(), "{}", path.display())?;
+            let shown = path.display().to_string();
+            writeln!(io::stdout(), "{}", checkers::printable(&shown))?;
         }
         ConfigCommand::Init { force } => {
             if path.exists() && !force {
@@ -322,7 +333,8 @@ fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
             }
             crate::files::write_atomically(&path, crate::config::default_text())
                 .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", path.display())))?;
-            writeln!(io::stdout(), "wrote {}", path.display())?;
+            let shown = path.display().to_string();
+            writeln!(io::stdout(), "wrote {}", checkers::printable(&shown))?;
         }
     }
     Ok(())

@@ -90,14 +90,35 @@ struct RawTheme {
     last_move: Option<Spanned<String>>,
 }
 
+/// A base directory of the XDG spec: `$var` if it is an absolute path, else
+/// `$HOME/fallback`. The spec says a relative path is invalid and must be ignored
+/// (it would name a different folder from every working directory).
+pub fn xdg_dir(var: &str, fallback: &str) -> Option<PathBuf> {
+    xdg_dir_from(std::env::var_os(var), std::env::var_os("HOME"), fallback)
+}
+
+fn xdg_dir_from(
+    value: Option<std::ffi::OsString>,
+    home: Option<std::ffi::OsString>,
+    fallback: &str,
+) -> Option<PathBuf> {
+    value
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| {
+            home.filter(|h| !h.is_empty())
+                .map(|h| PathBuf::from(h).join(fallback))
+        })
+}
+
 /// Where the config file lives: `$XDG_CONFIG_HOME/checkers/config.toml`, else
 /// `~/.config/checkers/config.toml`.
 pub fn path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-    Some(base.join("checkers").join("config.toml"))
+    Some(
+        xdg_dir("XDG_CONFIG_HOME", ".config")?
+            .join("checkers")
+            .join("config.toml"),
+    )
 }
 
 fn color(s: &str) -> Option<Rgb> {
@@ -203,7 +224,7 @@ pub fn load() -> Result<Config, String> {
     let Some(p) = path() else {
         return parse("", "config");
     };
-    match std::fs::read_to_string(&p) {
+    match checkers::read_text(&p, crate::files::MAX_CONFIG_BYTES) {
         Ok(text) => parse(&text, &p.display().to_string()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => parse("", "config"),
         Err(e) => Err(format!("{}: cannot read the config file: {e}", p.display())),
@@ -255,6 +276,24 @@ mod tests {
             assert!(e.starts_with(&format!("cfg.toml:{line}:")), "{text:?}: {e}");
             assert!(e.contains(needle), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn relative_xdg_paths_are_ignored_as_the_spec_says() {
+        let dir = |v: Option<&str>, home: Option<&str>| {
+            xdg_dir_from(v.map(Into::into), home.map(Into::into), ".config")
+        };
+        let home = Some("/home/u");
+        assert_eq!(dir(Some("/x/cfg"), home), Some(PathBuf::from("/x/cfg")));
+        for ignored in ["", "cfg", "./cfg", "../cfg"] {
+            assert_eq!(
+                dir(Some(ignored), home),
+                Some(PathBuf::from("/home/u/.config")),
+                "{ignored:?}"
+            );
+        }
+        assert_eq!(dir(None, home), Some(PathBuf::from("/home/u/.config")));
+        assert_eq!(dir(Some("cfg"), None), None);
     }
 
     #[test]

@@ -20,7 +20,10 @@ pub struct FenError {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad FEN \"{}\": {}", self.fen, self.message)
+        crate::text::write_printable(
+            f,
+            format_args!("bad FEN \"{}\": {}", self.fen, self.message),
+        )
     }
 }
 

@@ -89,23 +89,30 @@ fn put(
     Ok(())
 }
 
-/// Reads a text file whole, refusing what is not a regular file (a terminal, a
-/// pipe that never ends) and anything over 4 GiB; the error is one line naming it.
-pub fn read_text(path: &Path) -> Result<String, String> {
-    const LIMIT: u64 = 4 << 30;
-    let name = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("cannot read {name}: not a regular file"));
-    }
-    if meta.len() > LIMIT {
-        return Err(format!(
-            "cannot read {name}: {} bytes is too large",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-    String::from_utf8(bytes).map_err(|_| format!("cannot read {name}: it is not UTF-8 text"))
+/// The largest game record (PDN) read: a million games of 60 moves is far less.
+pub const MAX_PDN_BYTES: u64 = 64 << 20;
+
+/// The largest self-play data file read: a long training run writes hundreds of MiB.
+pub const MAX_DATA_BYTES: u64 = 4 << 30;
+
+/// The largest config file read: the default one is under 2 KiB.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// Reads a text file whole through [`checkers::read_text`] (a regular file only,
+/// never blocking on a FIFO or a terminal, at most `limit` bytes); the error is one
+/// line naming the file, safe to print.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
+    checkers::read_text(path, limit).map_err(|e| read_error(path, &e))
+}
+
+/// "cannot read F: why", with the name made safe to print.
+pub fn read_error(path: &Path, e: &io::Error) -> String {
+    let name = path.display().to_string();
+    let why = match e.kind() {
+        io::ErrorKind::NotFound => "there is no such file".to_string(),
+        _ => e.to_string(),
+    };
+    format!("cannot read {}: {why}", checkers::printable(&name))
 }
 
 #[cfg(test)]

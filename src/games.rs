@@ -21,15 +21,7 @@ use std::time::SystemTime;
 /// `$XDG_DATA_HOME/checkers`, else `~/.local/share/checkers` (a relative
 /// `XDG_DATA_HOME` is ignored, as the XDG spec asks).
 pub fn data_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|h| !h.is_empty())
-                .map(|h| PathBuf::from(h).join(".local/share"))
-        })?;
-    Some(base.join("checkers"))
+    Some(crate::config::xdg_dir("XDG_DATA_HOME", ".local/share")?.join("checkers"))
 }
 
 const NO_DATA_DIR: &str = "cannot tell where games are saved: set HOME or XDG_DATA_HOME";
@@ -183,14 +175,14 @@ impl Library {
             Err(e) => return Err(TakeError::Io(format!("cannot lock game {id}: {e}"))),
         };
         let path = self.path(&id);
-        let text = crate::files::read_text(&path).map_err(TakeError::Io)?;
+        let text = crate::files::read_text(&path, crate::files::MAX_PDN_BYTES).map_err(TakeError::Io)?;
         Ok((Record { path, _lock: lock }, text))
     }
 
     /// Game `id`'s text without taking it, for a copy.
     pub fn read(&self, id: &str) -> Result<String, TakeError> {
         let id = self.resolve(id)?;
-        crate::files::read_text(&self.path(&id)).map_err(TakeError::Io)
+        crate::files::read_text(&self.path(&id), crate::files::MAX_PDN_BYTES).map_err(TakeError::Io)
     }
 
     /// The full id of the one game whose id is `id` or starts with it.
@@ -271,7 +263,7 @@ impl Library {
             open,
             unreadable: None,
         };
-        match crate::files::read_text(&entry.path).and_then(|t| text::summary(&t)) {
+        match crate::files::read_text(&entry.path, crate::files::MAX_PDN_BYTES).and_then(|t| text::summary(&t)) {
             Ok(s) => {
                 entry.variant = s.variant;
                 entry.white = s.white;
@@ -318,7 +310,7 @@ impl Library {
                 ))
             }
         }
-        let text = crate::files::read_text(&mine)?;
+        let text = crate::files::read_text(&mine, crate::files::MAX_PDN_BYTES)?;
         let record = self
             .create(&text)
             .map_err(|e| format!("cannot move {} into the library: {e}", old.display()))?;

@@ -5,14 +5,17 @@
 
 use checkers::ai::eval::Evaluator;
 use checkers::ai::evalfile::EvalFile;
-use checkers::ai::{Engine, Info, Limits, Past, MATE, MATE_BOUND};
-use checkers::{legal_moves, Game, Move, Position, Ruleset, Square};
-use std::io::{self, BufRead, Write};
+use checkers::ai::{Limits, MATE, MATE_BOUND};
+use checkers::{legal_moves, Move, Position, Ruleset, Square};
+use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+mod session;
+use session::Session;
 
 /// `key=value` pairs of a command line; values may be quoted.
 pub(crate) fn args(rest: &str) -> Vec<(String, String)> {
@@ -62,16 +65,20 @@ pub(crate) fn get<'a>(args: &'a [(String, String)], key: &str) -> Option<&'a str
     args.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
 }
 
-/// `pos=W` + 32 characters (`w`, `b`, `W`, `B`, `e`), squares 1 to 32.
-fn parse_pos(text: &str) -> Option<Position> {
+/// `pos=W` + 32 characters (`w`, `b`, `W`, `B`, `e`), squares 1 to 32; the error
+/// says what is wrong with it.
+fn parse_pos(text: &str) -> Result<Position, String> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() != 33 {
-        return None;
+        return Err(format!(
+            "pos has {} characters: it needs the side to move (W or B) and 32 squares",
+            chars.len()
+        ));
     }
     let side = match chars[0] {
         'W' | 'w' => 'W',
         'B' | 'b' => 'B',
-        _ => return None,
+        _ => return Err("pos must start with the side to move, W or B".into()),
     };
     let mut white = Vec::new();
     let mut black = Vec::new();
@@ -83,10 +90,15 @@ fn parse_pos(text: &str) -> Option<Position> {
             'b' => black.push(n.to_string()),
             'B' => black.push(format!("K{n}")),
             'e' | '.' => {}
-            _ => return None,
+            _ => {
+                return Err(format!(
+                    "square {n} of pos is `{c}`: use w, b, W, B (kings) or e (empty)"
+                ))
+            }
         }
     }
-    checkers::fen::parse(&format!("{side}:W{}:B{}", white.join(","), black.join(","))).ok()
+    checkers::fen::parse(&format!("{side}:W{}:B{}", white.join(","), black.join(",")))
+        .map_err(|e| format!("pos is not a position: {e}"))
 }
 
 /// A move in Hub form: `32-28`, or `from x to x captured…` with the captured
@@ -140,10 +152,20 @@ fn score_text(score: i32) -> String {
     }
 }
 
-fn say(out: &Mutex<io::Stdout>, line: &str) {
+/// Where protocol lines go: standard output, or a buffer in the tests.
+pub(crate) type Out = Arc<Mutex<dyn Write + Send>>;
+
+fn say(out: &Out, line: &str) {
     let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
     let _ = writeln!(o, "{line}");
     let _ = o.flush();
+}
+
+/// The protocol's `error` message: one line, with nothing from the input that could
+/// end the line or drive a terminal, and no `"` that would end the quoted value.
+fn say_error(out: &Out, message: &str) {
+    let text = checkers::printable(message).replace('"', "'");
+    say(out, &format!("error message=\"{text}\""));
 }
 
 struct Search {
@@ -172,206 +194,133 @@ pub fn load_eval(path: Option<&Path>) -> Result<Option<(Ruleset, Evaluator)>, St
     Ok(Some((rules, eval)))
 }
 
-/// Runs the Hub loop until `quit` or the end of input; returns the exit code.
-/// With `eval` (from [`load_eval`]), the hub plays only that variant, with that evaluation.
+/// The longest line read: a `pos` with a few thousand moves is far shorter.
+const MAX_LINE: u64 = 1 << 20;
+
+/// The longest time a `level` can ask for, in seconds (a year): more is clamped,
+/// since a `Duration` cannot hold every `f64` and nobody waits that long.
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// The next line of input without its line ending, `Some(Err)` for a line that is
+/// not UTF-8 text or is too long (the session goes on), `None` at the end (or
+/// when the input fails).
+fn next_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
+    let mut bytes = Vec::new();
+    match input.by_ref().take(MAX_LINE).read_until(b'\n', &mut bytes) {
+        Ok(_) if bytes.is_empty() => return None,
+        Ok(_) => {}
+        // Input that cannot be read any more ends the session, like its end.
+        Err(_) => return None,
+    }
+    if bytes.last() != Some(&b'\n') && bytes.len() as u64 == MAX_LINE {
+        // Skip the rest of the line, so that it is not read as lines of its own.
+        loop {
+            let buf = match input.fill_buf() {
+                Ok([]) | Err(_) => break,
+                Ok(buf) => buf,
+            };
+            let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            input.consume(used);
+            if end {
+                break;
+            }
+        }
+        return Some(Err(format!("a line is longer than {MAX_LINE} bytes")));
+    }
+    while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+        bytes.pop();
+    }
+    Some(String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the line is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to() + 1
+        )
+    }))
+}
+
+/// A number of a `level` or `set-param` line: finite, and within `min..=max` once
+/// clamped; the error says which key and why.
+fn number(key: &str, value: &str, min: f64, max: f64) -> Result<f64, String> {
+    match value.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v.clamp(min, max)),
+        _ => Err(format!("{key}={value} is not a number from {min} to {max}")),
+    }
+}
+
+fn seconds(t: f64) -> Duration {
+    Duration::from_secs_f64(t.clamp(0.01, MAX_SECONDS))
+}
+
+/// The limits a `level` line asks for.
+fn level(a: &[(String, String)]) -> Result<Limits, String> {
+    let num = |k: &str, min: f64, max: f64| -> Result<Option<f64>, String> {
+        get(a, k).map(|v| number(k, v, min, max)).transpose()
+    };
+    if a.iter().any(|(k, _)| k == "infinite") {
+        return Ok(Limits::default());
+    }
+    if let Some(d) = num("depth", 1.0, 100.0)? {
+        return Ok(Limits {
+            depth: Some(d as u32),
+            ..Default::default()
+        });
+    }
+    if let Some(t) = num("move-time", 0.0, MAX_SECONDS)? {
+        return Ok(Limits {
+            movetime: Some(seconds(t)),
+            ..Default::default()
+        });
+    }
+    if let Some(t) = num("time", 0.0, MAX_SECONDS)? {
+        let inc = num("inc", 0.0, MAX_SECONDS)?.unwrap_or(0.0);
+        let moves = num("moves", 1.0, 10_000.0)?.unwrap_or(30.0);
+        let per = (t / moves + inc * 0.8).min(t * 0.5 + inc);
+        return Ok(Limits {
+            movetime: Some(seconds(per)),
+            ..Default::default()
+        });
+    }
+    if let Some(n) = num("nodes", 1.0, u64::MAX as f64)? {
+        // An exact count when it is one; `as` saturates the rest.
+        let n = get(a, "nodes")
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .unwrap_or(n as u64);
+        return Ok(Limits {
+            nodes: Some(n.max(1)),
+            ..Default::default()
+        });
+    }
+    Err("level needs depth=, move-time=, time= (with inc= and moves=), nodes= or infinite".into())
+}
+
+/// Runs the Hub loop on standard input and output until `quit` or the end of
+/// input; returns the exit code. With `eval` (from [`load_eval`]), the hub plays
+/// only that variant, with that evaluation.
 pub fn run(eval: Option<(Ruleset, Evaluator)>) -> i32 {
-    let out = Arc::new(Mutex::new(io::stdout()));
-    let (mut rules, eval) = match eval {
-        Some((rules, eval)) => (rules, Some(eval)),
-        None => (
-            Ruleset::builtin(checkers::rules::builtin::DEFAULT).expect("built-in"),
-            None,
-        ),
-    };
-    let new_engine = |rules: &Ruleset, hash_mb: usize| {
-        let mut engine = Engine::new(rules, hash_mb);
-        if let Some(e) = &eval {
-            engine.eval = e.clone();
-        }
-        Arc::new(Mutex::new(engine))
-    };
-    let variants = match &eval {
-        Some(_) => rules.id.clone(),
-        None => Ruleset::builtin_ids().collect::<Vec<_>>().join(" "),
-    };
-    let mut hash_mb = 64usize;
-    let mut engine = new_engine(&rules, hash_mb);
-    let mut pos = Position::initial(rules.first_move);
-    let mut past = Past::default();
-    let mut limits = Limits {
-        movetime: Some(Duration::from_secs(1)),
-        ..Default::default()
-    };
-    let mut search: Option<Search> = None;
-    let stop_search = |search: &mut Option<Search>| {
-        if let Some(s) = search.take() {
-            s.stop.store(true, Ordering::Relaxed);
-            let _ = s.handle.join();
-        }
-    };
-    for line in io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        let line = line.trim();
-        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let a = args(rest);
-        match cmd {
-            "hub" => {
-                say(
-                    &out,
-                    &format!(
-                        "id name=checkers version={} author=\"the checkers team\"",
-                        env!("CARGO_PKG_VERSION")
-                    ),
-                );
-                say(
-                    &out,
-                    &format!(
-                        "param name=variant value={} type=enum values=\"{variants}\"",
-                        rules.id,
-                    ),
-                );
-                say(
-                    &out,
-                    &format!("param name=hash value={hash_mb} type=int min=1 max=4096"),
-                );
-                say(&out, "wait");
-            }
-            "set-param" => match (get(&a, "name"), get(&a, "value")) {
-                // With a weights file, only its variant: the others are not offered.
-                (Some("variant"), Some(v)) if variants.split(' ').any(|id| id == v) => {
-                    if let Some(r) = Ruleset::builtin(v) {
-                        stop_search(&mut search);
-                        rules = r;
-                        engine = new_engine(&rules, hash_mb);
-                        pos = Position::initial(rules.first_move);
-                        past = Past::default();
-                    }
-                }
-                (Some("hash"), Some(v)) => {
-                    if let Ok(mb) = v.parse::<usize>() {
-                        stop_search(&mut search);
-                        hash_mb = mb.clamp(1, 4096);
-                        engine = new_engine(&rules, hash_mb);
-                    }
-                }
-                _ => {}
-            },
-            "init" => say(&out, "ready"),
-            "ping" => say(&out, "pong"),
-            "new-game" => {
-                stop_search(&mut search);
-                engine.lock().unwrap_or_else(|e| e.into_inner()).clear();
-            }
-            "pos" => {
-                stop_search(&mut search);
-                let start = get(&a, "pos")
-                    .and_then(parse_pos)
-                    .unwrap_or(Position::initial(rules.first_move));
-                pos = start;
-                // The game record gives the search the repetitions and draw
-                // counters; a position the rules call over keeps only its hashes.
-                let mut game = Game::from_position(rules.clone(), start);
-                let mut hashes = Vec::new();
-                for text in get(&a, "moves").unwrap_or("").split_whitespace() {
-                    let Some(m) = find_move(&pos, &rules, text) else {
-                        break;
-                    };
-                    hashes.push(pos.hash());
-                    pos = pos.after(&m);
-                    let _ = game.play(&m);
-                }
-                past = if *game.position() == pos {
-                    Past::of(&game)
-                } else {
-                    Past {
-                        hashes,
-                        counters: Vec::new(),
-                    }
-                };
-            }
-            "level" => {
-                let secs = |k: &str| {
-                    get(&a, k)
-                        .and_then(|v| v.parse::<f64>().ok())
-                        .filter(|v| v.is_finite() && *v >= 0.0)
-                };
-                if a.iter().any(|(k, _)| k == "infinite") {
-                    limits = Limits::default();
-                } else if let Some(d) = get(&a, "depth").and_then(|v| v.parse::<u32>().ok()) {
-                    limits = Limits {
-                        depth: Some(d.clamp(1, 100)),
-                        ..Default::default()
-                    };
-                } else if let Some(t) = secs("move-time") {
-                    limits = Limits {
-                        movetime: Some(Duration::from_secs_f64(t.max(0.01))),
-                        ..Default::default()
-                    };
-                } else if let Some(t) = secs("time") {
-                    let inc = secs("inc").unwrap_or(0.0);
-                    let moves = get(&a, "moves")
-                        .and_then(|v| v.parse::<f64>().ok())
-                        .unwrap_or(30.0)
-                        .max(1.0);
-                    let per = (t / moves + inc * 0.8).min(t * 0.5 + inc).max(0.01);
-                    limits = Limits {
-                        movetime: Some(Duration::from_secs_f64(per)),
-                        ..Default::default()
-                    };
-                } else if let Some(n) = get(&a, "nodes").and_then(|v| v.parse::<u64>().ok()) {
-                    limits = Limits {
-                        nodes: Some(n),
-                        ..Default::default()
-                    };
+    serve(
+        eval,
+        &mut io::stdin().lock(),
+        Arc::new(Mutex::new(io::stdout())),
+    )
+}
+
+/// The Hub loop over any input and output (the tests feed it lines).
+pub(crate) fn serve(eval: Option<(Ruleset, Evaluator)>, input: &mut impl BufRead, out: Out) -> i32 {
+    let mut session = Session::new(eval, out);
+    while let Some(line) = next_line(input) {
+        match line {
+            Ok(line) => {
+                if !session.handle(&line) {
+                    break;
                 }
             }
-            "go" => {
-                stop_search(&mut search);
-                let analyze = rest
-                    .split_whitespace()
-                    .any(|w| w == "analyze" || w == "ponder");
-                let limits = if analyze { Limits::default() } else { limits };
-                let stop = Arc::new(AtomicBool::new(false));
-                let (flag, out, engine, start, past) =
-                    (stop.clone(), out.clone(), engine.clone(), pos, past.clone());
-                let handle = std::thread::spawn(move || {
-                    let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-                    let mut report = |i: &Info| {
-                        let pv: Vec<String> = i.pv.iter().map(hub_move).collect();
-                        say(
-                            &out,
-                            &format!(
-                                "info depth={} score={} nodes={} time={:.3} nps={} pv=\"{}\"",
-                                i.depth,
-                                score_text(i.score),
-                                i.nodes,
-                                i.elapsed.as_secs_f64(),
-                                i.nps(),
-                                pv.join(" ")
-                            ),
-                        );
-                    };
-                    let r = engine.search(&start, &past, limits, &flag, &mut report);
-                    match r.best {
-                        Some(m) => {
-                            let ponder = r
-                                .info
-                                .pv
-                                .get(1)
-                                .map(|p| format!(" ponder={}", hub_move(p)))
-                                .unwrap_or_default();
-                            say(&out, &format!("done move={}{ponder}", hub_move(&m)));
-                        }
-                        None => say(&out, "done"),
-                    }
-                });
-                search = Some(Search { stop, handle });
-            }
-            "stop" => stop_search(&mut search),
-            "quit" => break,
-            _ => {} // The protocol asks engines to ignore what they do not know.
+            // A line that cannot be read is refused; the session goes on.
+            Err(e) => say_error(&session.out, &e),
         }
     }
-    stop_search(&mut search);
+    session.stop_search();
     0
 }

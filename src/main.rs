@@ -5,6 +5,10 @@ mod config;
 mod files;
 mod games;
 mod hub;
+/// The fuzz tests' mutator, shared with the integration tests.
+#[cfg(test)]
+#[path = "../tests/integration/common/mutate.rs"]
+mod mutate;
 mod tui;
 
 fn main() {

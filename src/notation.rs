@@ -33,7 +33,10 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a move: {}", self.text, self.reason)
+        crate::text::write_printable(
+            f,
+            format_args!("`{}` is not a move: {}", self.text, self.reason),
+        )
     }
 }
 
@@ -64,12 +67,14 @@ impl fmt::Display for ResolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ResolveError::Illegal { text, reason, .. } => {
-                write!(f, "`{text}` is illegal: {reason}")
+                crate::text::write_printable(f, format_args!("`{text}` is illegal: {reason}"))
             }
-            ResolveError::Ambiguous { text, candidates } => write!(
+            ResolveError::Ambiguous { text, candidates } => crate::text::write_printable(
                 f,
-                "`{text}` is ambiguous: give the full path, one of {}",
-                candidates.join(", ")
+                format_args!(
+                    "`{text}` is ambiguous: give the full path, one of {}",
+                    candidates.join(", ")
+                ),
             ),
         }
     }
@@ -127,12 +132,18 @@ impl From<ResolveError> for MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax { text, reason } => write!(f, "`{text}` is not a move: {reason}"),
-            MoveError::Illegal { text, reason } => write!(f, "`{text}` is illegal: {reason}"),
-            MoveError::Ambiguous { text, candidates } => write!(
+            MoveError::Syntax { text, reason } => {
+                crate::text::write_printable(f, format_args!("`{text}` is not a move: {reason}"))
+            }
+            MoveError::Illegal { text, reason } => {
+                crate::text::write_printable(f, format_args!("`{text}` is illegal: {reason}"))
+            }
+            MoveError::Ambiguous { text, candidates } => crate::text::write_printable(
                 f,
-                "`{text}` is ambiguous: give the full path, one of {}",
-                candidates.join(", ")
+                format_args!(
+                    "`{text}` is ambiguous: give the full path, one of {}",
+                    candidates.join(", ")
+                ),
             ),
         }
     }

@@ -185,15 +185,19 @@ const BUILT_IN: [(&str, &str); 5] = [
 ];
 
 impl Ruleset {
+    /// The largest ruleset file read: the built-in ones are under 4 KiB.
+    pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
     /// Parses and validates a ruleset; `origin` names the file in error messages.
     pub fn from_toml(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         file::parse(text, origin)
     }
 
-    /// Reads a ruleset file from disk.
+    /// Reads a ruleset file from disk: a regular file of at most [`Ruleset::MAX_FILE_BYTES`].
     pub fn from_file(path: &Path) -> Result<Ruleset, RulesetError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| RulesetError::io(&origin, &e))?;
+        let text = crate::read_text(path, Ruleset::MAX_FILE_BYTES)
+            .map_err(|e| RulesetError::io(&origin, &e))?;
         Ruleset::from_toml(&text, &origin)
     }
 

@@ -3,11 +3,16 @@
 mod app;
 pub mod autosave;
 mod board_view;
+mod capped;
 mod event;
+#[cfg(test)]
+mod fuzz;
 mod keymap;
 mod layout;
 #[cfg(test)]
 mod test_support;
+#[cfg(test)]
+mod tests;
 mod theme;
 mod view;
 
@@ -26,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 
-type Term = Terminal<CrosstermBackend<Stdout>>;
+type Term = Terminal<capped::Capped<CrosstermBackend<Stdout>>>;
 
 /// Puts the terminal back as it was; safe to call more than once.
 fn restore() {
@@ -56,18 +61,46 @@ fn init() -> io::Result<Term> {
         restore();
         return Err(e);
     }
-    Terminal::new(CrosstermBackend::new(io::stdout())).inspect_err(|_| restore())
+    Terminal::new(capped::Capped::new(CrosstermBackend::new(io::stdout())))
+        .inspect_err(|_| restore())
+}
+
+/// Takes the terminal back after a stop: raw mode, the alternate screen, the mouse,
+/// and a whole new frame (the shell drew over the screen meanwhile).
+fn reenter(terminal: &mut Term) -> Result<(), String> {
+    enable_raw_mode()
+        .and_then(|()| execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture))
+        .and_then(|()| terminal.hide_cursor())
+        .and_then(|()| terminal.clear())
+        .map_err(|e| format!("cannot take the terminal back: {e}"))
+}
+
+/// Ctrl-Z: the terminal as it was, then stopped as the shell's Ctrl-Z stops a
+/// program; `fg` (SIGCONT) carries on here.
+fn suspend(terminal: &mut Term) -> Result<(), String> {
+    restore();
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)
+        .map_err(|e| format!("cannot suspend: {e}"))?;
+    reenter(terminal)
 }
 
 /// Runs the game until the player quits, keeping it in the saved-games
 /// library through `keeper` (which holds the game's file if it is already
-/// there). The terminal is restored on every path out.
+/// there). The terminal is restored on every path out; after SIGINT, SIGTERM, SIGHUP or SIGQUIT the process exits at once with the
+/// shell's code for the signal (128 + its number: 130, 143, 129, 131), as a program
+/// killed by it would. Nothing is lost by not returning: the
+/// game is saved on the way out, as when the player quits.
 pub fn run(opts: Options, keeper: crate::games::Keeper) -> Result<(), String> {
     let events = event::spawn().map_err(|e| format!("cannot watch for signals: {e}"))?;
     let mut terminal = init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop(&mut terminal, opts, keeper, &events);
     restore();
-    result
+    drop(terminal);
+    match result {
+        Ok(Some(signal)) => std::process::exit(128 + signal),
+        Ok(None) => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 fn event_loop(
@@ -75,11 +108,12 @@ fn event_loop(
     opts: Options,
     mut keeper: crate::games::Keeper,
     events: &(Sender<event::Event>, Receiver<event::Event>),
-) -> Result<(), String> {
+) -> Result<Option<i32>, String> {
     let (tx, rx) = events;
     let size = terminal.size().map_err(|e| e.to_string())?;
     let mut app = app::App::new(opts, (size.width, size.height));
     let mut running: Option<Arc<AtomicBool>> = None;
+    let mut signal = None;
     loop {
         run_effects(&mut app, &mut running, &mut keeper, tx);
         // The size read here also covers a resize whose event was never seen.
@@ -91,7 +125,7 @@ fn event_loop(
             .draw(|f| f.render_widget(&app, f.area()))
             .map_err(|e| format!("cannot draw: {e}"))?;
         let Ok(ev) = rx.recv() else {
-            return Ok(());
+            return Ok(None);
         };
         match ev {
             event::Event::Input(input) => {
@@ -103,11 +137,13 @@ fn event_loop(
             event::Event::AiDone { id, best, score } => {
                 app.update(app::Action::AiDone { id, best, score })
             }
-            event::Event::Terminate => {
+            event::Event::Terminate(n) => {
                 // Leaving as Ctrl-C does: a failed save is tried once more.
                 app.update(app::Action::ForceQuit);
-                break;
+                signal = Some(n);
             }
+            event::Event::Suspend => suspend(terminal)?,
+            event::Event::Continue => reenter(terminal)?,
             event::Event::InputFailed(e) => {
                 if let Some(stop) = running.take() {
                     stop.store(true, Ordering::Relaxed);
@@ -115,7 +151,7 @@ fn event_loop(
                 return Err(format!("cannot read the terminal: {e}"));
             }
         }
-        if app.quit {
+        if app.quit || signal.is_some() {
             break;
         }
     }
@@ -124,7 +160,7 @@ fn event_loop(
     if let Some(stop) = running.take() {
         stop.store(true, Ordering::Relaxed);
     }
-    Ok(())
+    Ok(signal)
 }
 
 /// Does the work `update` asked for, in order: searches start and stop on
@@ -183,9 +219,8 @@ fn do_file_work(work: app::FileWork, keeper: &mut crate::games::Keeper) -> Optio
             Some(app::Action::Saved { path, error })
         }
         app::FileWork::Load { path } => {
-            // `read_text` refuses a terminal, a pipe or a huge file: the game
-            // never blocks on a read.
-            let text = crate::files::read_text(Path::new(&path));
+            // A FIFO or a terminal named here must not freeze the game: never block.
+            let text = crate::files::read_text(Path::new(&path), crate::files::MAX_PDN_BYTES);
             Some(app::Action::Loaded { path, text })
         }
         app::FileWork::Keep { pdn } => Some(app::Action::Kept(

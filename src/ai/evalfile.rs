@@ -189,17 +189,8 @@ impl EvalFile {
             origin: origin.clone(),
             reason,
         };
-        let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
-        if !meta.is_file() {
-            return Err(fail("not a regular file".into()));
-        }
-        if meta.len() > MAX_BYTES {
-            return Err(fail(format!(
-                "{} bytes is too large for a weights file",
-                meta.len()
-            )));
-        }
-        let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+        let bytes =
+            crate::read_file(path, MAX_BYTES).map_err(|e| fail(format!("cannot read it: {e}")))?;
         EvalFile::from_bytes(&bytes, &origin)
     }
 

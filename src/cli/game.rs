@@ -61,7 +61,7 @@ fn unfinished_games(config: &crate::config::Config) -> Vec<tui::Unfinished> {
         .into_iter()
         .filter(|e| e.result.is_none() && e.unreadable.is_none() && !e.open)
         .filter_map(|e| {
-            let text = crate::files::read_text(&e.path).ok()?;
+            let text = crate::files::read_text(&e.path, crate::files::MAX_PDN_BYTES).ok()?;
             let (read, game, ruleset_text) = games::read_game(&text, None).ok()?;
             (game.outcome().is_none()).then(|| tui::Unfinished {
                 id: e.id,
@@ -104,7 +104,7 @@ fn play_rules(
     config: &crate::config::Config,
 ) -> Result<(Ruleset, Option<String>), Fail> {
     if let Some(path) = &a.rules.ruleset {
-        if let Ok(text) = std::fs::read_to_string(path) {
+        if let Ok(text) = checkers::read_text(path, Ruleset::MAX_FILE_BYTES) {
             let rules = Ruleset::from_toml(&text, &path.display().to_string())?;
             return Ok((rules, Some(text)));
         }
@@ -135,7 +135,7 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
     let loaded = match &a.load {
         Some(path) => {
             let name = checkers::printable(&path.display().to_string()).into_owned();
-            let text = crate::files::read_text(path).map_err(Fail::Input)?;
+            let text = crate::files::read_text(path, crate::files::MAX_PDN_BYTES).map_err(Fail::Input)?;
             let (_, game, carried) = match a.game {
                 1 => games::read_game(&text, Some(&rules)),
                 n => checkers::pdn::load_game(&text, n as usize, Some(&rules))

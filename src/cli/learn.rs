@@ -53,7 +53,7 @@ fn run_selfplay(
 ) -> Result<u64, Fail> {
     let done = prepare_data_file(rules, out)?;
     if done >= games {
-        eprintln!("{}: already holds {done} games", out.display());
+        eprintln!("{}: already holds {done} games", shown(out));
         return Ok(0);
     }
     let book = openings(rules, BOOK_PLIES);
@@ -118,14 +118,14 @@ fn run_selfplay(
 /// half-written last game, and returns how many whole games it holds.
 fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
     let header = data_header(rules);
-    let text = match std::fs::read_to_string(out) {
+    let text = match checkers::read_text(out, crate::files::MAX_DATA_BYTES) {
         Ok(t) => t,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             crate::files::write_atomically(out, &header)
                 .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
             return Ok(0);
         }
-        Err(e) => return Err(Fail::Input(format!("cannot read {}: {e}", out.display()))),
+        Err(e) => return Err(Fail::Input(crate::files::read_error(out, &e))),
     };
     if !text.starts_with(DATA_MAGIC) {
         return Err(Fail::Input(format!(
@@ -155,7 +155,7 @@ fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
             .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
     }
     if games > 0 {
-        eprintln!("{}: continuing after its {games} games", out.display());
+        eprintln!("{}: continuing after its {games} games", shown(out));
     }
     Ok(games)
 }
@@ -192,7 +192,7 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         eprintln!(
             "round {round} of {}: self-play into {}",
             a.rounds,
-            path.display()
+            shown(&path)
         );
         run_selfplay(&rules, &eval, &play, a.games, &path, jobs(a.jobs))?;
         data.push(path);
@@ -210,7 +210,7 @@ fn fit_files(
 ) -> Result<EvalFile, Fail> {
     let mut data = Dataset::default();
     for p in paths {
-        let text = crate::files::read_text(p).map_err(Fail::Input)?;
+        let text = crate::files::read_text(p, crate::files::MAX_DATA_BYTES).map_err(Fail::Input)?;
         data.read(&text, rules, &p.display().to_string())
             .map_err(Fail::Input)?;
     }
@@ -242,10 +242,15 @@ fn fit_files(
     Ok(EvalFile::new(rules, scale, weights))
 }
 
+/// A path as a progress line may show it: an argument's control characters escaped.
+fn shown(path: &Path) -> String {
+    checkers::printable(&path.display().to_string()).into_owned()
+}
+
 fn write_weights(out: &Path, file: &EvalFile) -> Result<(), Fail> {
     crate::files::write_atomically(out, file.to_bytes())
         .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
-    eprintln!("weights written to {}", out.display());
+    eprintln!("weights written to {}", shown(out));
     Ok(())
 }
 

@@ -292,10 +292,12 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             if progress {
                 if let Some((color, why)) = &f.played.forfeit {
                     eprint!("\r\x1b[K");
+                    // The reason may quote what the other engine wrote.
                     eprintln!(
-                        "game {}/{games}: {} forfeits: {why}",
+                        "game {}/{games}: {} forfeits: {}",
                         g + 1,
-                        side_name(*color)
+                        side_name(*color),
+                        checkers::printable(why)
                     );
                 }
             }
@@ -336,7 +338,10 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
                         .played
                         .forfeit
                         .as_ref()
-                        .map(|(c, why)| format!("  ({} forfeits: {why})", side_name(*c)))
+                        .map(|(c, why)| {
+                            let why = checkers::printable(why);
+                            format!("  ({} forfeits: {why})", side_name(*c))
+                        })
                         .unwrap_or_default();
                     eprintln!(
                         "game {reported}/{games}: {}  +{w} ={d} -{l}  {secs:.0}s{why}",
@@ -395,9 +400,10 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             let (color, why) = f.played.forfeit.as_ref().expect("filtered");
             writeln!(
                 out,
-                "  game {}: {} forfeits: {why}",
+                "  game {}: {} forfeits: {}",
                 f.index + 1,
-                side_name(*color)
+                side_name(*color),
+                checkers::printable(why)
             )?;
         }
         if forfeits.len() > 10 {

@@ -64,9 +64,15 @@ impl RulesetError {
 
 impl fmt::Display for RulesetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The origin is a file name, and the message may quote the file.
         match self.location {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.origin, self.message),
-            None => write!(f, "{}: {}", self.origin, self.message),
+            Some((line, col)) => crate::text::write_printable(
+                f,
+                format_args!("{}:{line}:{col}: {}", self.origin, self.message),
+            ),
+            None => {
+                crate::text::write_printable(f, format_args!("{}: {}", self.origin, self.message))
+            }
         }
     }
 }

@@ -10,8 +10,13 @@ use std::thread;
 pub enum Event {
     /// A key, mouse or resize event from the terminal.
     Input(InputEvent),
-    /// SIGINT, SIGTERM or SIGHUP: restore the terminal and leave.
-    Terminate,
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT (the number): restore the terminal and
+    /// leave with the shell's code for it, 128 + the number.
+    Terminate(i32),
+    /// Ctrl-Z or SIGTSTP: restore the terminal and stop until `fg`.
+    Suspend,
+    /// SIGCONT: the game goes on after a stop; take the terminal back and redraw.
+    Continue,
     /// The input thread could not read the terminal any more.
     InputFailed(String),
     /// A search finished a depth.
@@ -65,11 +70,36 @@ pub fn spawn_search(
     flag
 }
 
+/// The largest screen the game draws: a larger terminal shows the game in this
+/// corner and the rest blank, so that the screen's memory (two buffers of cells)
+/// stays bounded whatever size the terminal claims (9999×9999 took 9 GB).
+pub const MAX_COLS: u16 = 500;
+pub const MAX_ROWS: u16 = 200;
+
+/// What a terminal event means to the game: Ctrl-Z suspends (raw mode turns off
+/// the terminal's own Ctrl-Z), a resize is capped to the largest screen drawn.
+fn classify(ev: InputEvent) -> Event {
+    use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+    match ev {
+        InputEvent::Key(k)
+            if k.code == KeyCode::Char('z')
+                && k.modifiers.contains(KeyModifiers::CONTROL)
+                && k.kind == KeyEventKind::Press =>
+        {
+            Event::Suspend
+        }
+        InputEvent::Resize(w, h) => {
+            Event::Input(InputEvent::Resize(w.min(MAX_COLS), h.min(MAX_ROWS)))
+        }
+        ev => Event::Input(ev),
+    }
+}
+
 fn spawn_input(tx: Sender<Event>) {
     thread::spawn(move || loop {
         // `read` blocks until the terminal has something: no polling, no ticks.
         let msg = match crossterm::event::read() {
-            Ok(ev) => Event::Input(ev),
+            Ok(ev) => classify(ev),
             Err(e) => Event::InputFailed(e.to_string()),
         };
         let failed = matches!(msg, Event::InputFailed(_));
@@ -80,12 +110,42 @@ fn spawn_input(tx: Sender<Event>) {
 }
 
 fn spawn_signals(tx: Sender<Event>) -> std::io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+    let mut signals =
+        signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT])?;
     thread::spawn(move || {
-        if signals.forever().next().is_some() {
-            let _ = tx.send(Event::Terminate);
+        for signal in signals.forever() {
+            let event = match signal {
+                SIGTSTP => Event::Suspend,
+                SIGCONT => Event::Continue,
+                n => Event::Terminate(n),
+            };
+            if tx.send(event).is_err() {
+                return;
+            }
         }
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    #[test]
+    fn ctrl_z_suspends_and_a_huge_resize_is_capped() {
+        let z = InputEvent::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        assert!(matches!(classify(z), Event::Suspend));
+        let plain = InputEvent::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::NONE));
+        assert!(matches!(classify(plain), Event::Input(_)));
+        match classify(InputEvent::Resize(9999, 9999)) {
+            Event::Input(InputEvent::Resize(w, h)) => assert_eq!((w, h), (MAX_COLS, MAX_ROWS)),
+            other => panic!("{other:?}"),
+        }
+        match classify(InputEvent::Resize(80, 24)) {
+            Event::Input(InputEvent::Resize(w, h)) => assert_eq!((w, h), (80, 24)),
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -225,8 +225,9 @@ fn move_rows(app: &App) -> Vec<String> {
 fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let line = if let Some(s) = &app.status {
+        // A message may quote a file name or typed text: shown escaped, not dropped.
         Line::styled(
-            format!(" {}", s.text),
+            format!(" {}", checkers::printable(&s.text)),
             if s.error { t.error() } else { t.info() },
         )
     } else if let Some(o) = app.game.outcome() {

@@ -9,6 +9,8 @@ use std::process::{Command, Stdio};
 mod analyze_and_match;
 mod bad_input;
 mod help_and_config;
+#[cfg(unix)]
+mod hostile_input;
 mod moves;
 mod perft;
 mod ruleset_file;

@@ -5,6 +5,11 @@ use std::process::{Command, Stdio};
 
 /// Sends `input`, closes standard input, and returns (stdout lines, stderr).
 fn session(input: &str) -> (Vec<String>, String) {
+    session_bytes(input.as_bytes())
+}
+
+/// [`session`] for input that need not be text.
+fn session_bytes(input: &[u8]) -> (Vec<String>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
         .arg("hub")
         .stdin(Stdio::piped())
@@ -12,12 +17,7 @@ fn session(input: &str) -> (Vec<String>, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let lines = BufReader::new(&out.stdout[..])
@@ -83,4 +83,116 @@ fn move_time_comes_in_seconds_and_stop_ends_an_analysis() {
         lines.iter().any(|l| l.starts_with("done move=")),
         "{lines:?}"
     );
+}
+
+const START: &str = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|l| l.starts_with("error ")).collect()
+}
+
+#[test]
+fn numbers_out_of_range_are_clamped_or_refused_never_a_panic() {
+    // 1e20 s does not fit a Duration: it used to abort the hub. Clamped now, and the
+    // search it asks for is stopped like any other.
+    let input = format!(
+        "level move-time=1e20\npos pos={START}\ngo think\nstop\n\
+         level time=1e300 inc=1e300 moves=0\nlevel depth=1e30\nlevel nodes=1e40\n\
+         set-param name=hash value=99999999999999999999\nhub\nlevel move-time=-1\n\
+         level move-time=nan\nlevel time=inf\nset-param name=hash value=lots\n\
+         set-param name=hash value=1\nlevel depth=2\ngo think\nping\n"
+    );
+    let (lines, err) = session(&input);
+    assert_eq!(err, "");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("param name=hash value=4096 ")),
+        "the table size is clamped: {lines:?}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("done move=")).count(),
+        2,
+        "{lines:?}"
+    );
+    let errors = errors(&lines);
+    assert_eq!(errors.len(), 4, "{lines:?}");
+    for (e, key) in errors
+        .iter()
+        .zip(["move-time=-1", "move-time=nan", "time=inf", "hash=lots"])
+    {
+        assert!(e.starts_with("error message=\"") && e.contains(key), "{e}");
+    }
+}
+
+#[test]
+fn a_pos_that_cannot_be_read_is_refused_and_never_searched() {
+    let input = "pos pos=Wbbb\ngo think\npos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\n\
+         pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwq\nlevel depth=2\ngo think\nping\n";
+    let (lines, _) = session(input);
+    let errors = errors(&lines);
+    assert_eq!(errors.len(), 5, "{lines:?}");
+    assert!(errors[0].contains("pos has 4 characters"), "{}", errors[0]);
+    assert!(errors[1].contains("no position to search"), "{}", errors[1]);
+    assert!(errors[2].contains("side to move"), "{}", errors[2]);
+    assert!(
+        errors[3].contains("square 32 of pos is `q`"),
+        "{}",
+        errors[3]
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("done")), "{lines:?}");
+    // A good pos afterwards is searched.
+    let input = format!("pos pos=Wbbb\npos pos={START}\nlevel depth=2\ngo think\nping\n");
+    let (lines, _) = session(&input);
+    assert!(
+        lines.iter().any(|l| l.starts_with("done move=")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn an_illegal_move_in_moves_refuses_the_whole_position() {
+    // 11-10 is not a move: before, the list was cut there and the position after
+    // 22-18 searched as if the GUI had sent it.
+    let input = "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-10 12-16\"\n\
+                 level depth=2\ngo think\nping\n";
+    let (lines, _) = session(input);
+    let errors = errors(&lines);
+    assert_eq!(errors.len(), 2, "{lines:?}");
+    assert!(
+        errors[0].contains("move 2 of moves, 11-10, is not a legal move"),
+        "{}",
+        errors[0]
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("done")), "{lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("pong"));
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
+    let mut input = b"hub\n".to_vec();
+    input.extend_from_slice(b"pos pos=\xff\xfe\n");
+    input.extend_from_slice(format!("pos pos={START}\nlevel depth=2\ngo think\nping\n").as_bytes());
+    let (lines, _) = session_bytes(&input);
+    let errors = errors(&lines);
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert!(errors[0].contains("not UTF-8"), "{}", errors[0]);
+    assert!(
+        lines.iter().any(|l| l.starts_with("done move=")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l == "pong"), "{lines:?}");
+}
+
+#[test]
+fn error_lines_hold_no_control_character_from_the_input() {
+    let input =
+        "set-param name=variant value=\x1b]0;owned\x07\x1b[2J\npos pos=\x1b[31m\u{9b}\nping\n";
+    let (lines, _) = session(input);
+    let errors = errors(&lines);
+    assert_eq!(errors.len(), 2, "{lines:?}");
+    for l in &lines {
+        assert!(!l.chars().any(char::is_control), "{l:?}");
+    }
+    assert!(errors[0].contains("\\u{1b}]0;owned\\u{7}"), "{}", errors[0]);
 }

@@ -29,3 +29,5 @@ mod hub;
 mod match_hub;
 #[cfg(feature = "app")]
 mod tui_e2e;
+#[cfg(feature = "app")]
+mod tui_signals;

@@ -11,25 +11,25 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-const ROWS: u16 = 24;
-const COLS: u16 = 80;
+pub(crate) const ROWS: u16 = 24;
+pub(crate) const COLS: u16 = 80;
 /// How long to wait for anything the game should show; generous for a busy machine,
 /// and a passing test never waits this long.
-const PATIENCE: Duration = Duration::from_secs(5);
+pub(crate) const PATIENCE: Duration = Duration::from_secs(5);
 
 /// The game running in a pseudo-terminal, and what it has drawn so far.
-struct Session {
-    child: Box<dyn Child + Send + Sync>,
-    master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
-    output: Receiver<Vec<u8>>,
+pub(crate) struct Session {
+    pub(crate) child: Box<dyn Child + Send + Sync>,
+    pub(crate) master: Box<dyn MasterPty + Send>,
+    pub(crate) writer: Box<dyn Write + Send>,
+    pub(crate) output: Receiver<Vec<u8>>,
     /// Every byte the program wrote, to check the last things it sent.
-    raw: Vec<u8>,
-    screen: vt100::Parser,
+    pub(crate) raw: Vec<u8>,
+    pub(crate) screen: vt100::Parser,
     /// `stty`-level settings before the program started, as text.
-    termios_before: String,
+    pub(crate) termios_before: String,
     /// The session's own config and data folders, removed when it ends.
-    home: PathBuf,
+    pub(crate) home: PathBuf,
 }
 
 /// A fresh folder for one session: sessions run at the same time, in this process and in
@@ -43,11 +43,11 @@ fn session_home() -> PathBuf {
     home
 }
 
-fn nonzero(n: u16) -> std::num::NonZeroU16 {
+pub(crate) fn nonzero(n: u16) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(n).expect("a terminal dimension")
 }
 
-fn termios_text(master: &dyn MasterPty) -> String {
+pub(crate) fn termios_text(master: &dyn MasterPty) -> String {
     // Linux answers for the terminal side of the pair when asked on the master.
     master
         .get_termios()
@@ -56,7 +56,7 @@ fn termios_text(master: &dyn MasterPty) -> String {
 }
 
 impl Session {
-    fn start(args: &[&str]) -> Session {
+    pub(crate) fn start(args: &[&str]) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -107,17 +107,17 @@ impl Session {
         }
     }
 
-    fn take(&mut self, bytes: Vec<u8>) {
+    pub(crate) fn take(&mut self, bytes: Vec<u8>) {
         self.screen.process(&bytes);
         self.raw.extend_from_slice(&bytes);
     }
 
-    fn contents(&self) -> String {
+    pub(crate) fn contents(&self) -> String {
         self.screen.screen().contents()
     }
 
     /// Reads output until the screen shows every one of `texts`.
-    fn wait_for(&mut self, texts: &[&str]) {
+    pub(crate) fn wait_for(&mut self, texts: &[&str]) {
         let deadline = Instant::now() + PATIENCE;
         loop {
             let shown = self.contents();
@@ -140,7 +140,7 @@ impl Session {
     }
 
     /// Reads output until the screen no longer shows `text`.
-    fn wait_gone(&mut self, text: &str) {
+    pub(crate) fn wait_gone(&mut self, text: &str) {
         let deadline = Instant::now() + PATIENCE;
         while self.contents().contains(text) {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -158,19 +158,19 @@ impl Session {
         }
     }
 
-    fn send(&mut self, bytes: &[u8]) {
+    pub(crate) fn send(&mut self, bytes: &[u8]) {
         self.writer.write_all(bytes).expect("write to the game");
         self.writer.flush().expect("flush to the game");
     }
 
     /// A lone Esc: a key right after it would be read as Alt+key.
-    fn send_esc(&mut self) {
+    pub(crate) fn send_esc(&mut self) {
         self.send(b"\x1b");
         thread::sleep(Duration::from_millis(150));
     }
 
     /// Waits for the program to exit and collects the rest of its output.
-    fn wait_exit(&mut self) -> ExitStatus {
+    pub(crate) fn wait_exit(&mut self) -> ExitStatus {
         let deadline = Instant::now() + PATIENCE;
         let status = loop {
             if let Some(status) = self.child.try_wait().expect("poll the game") {
@@ -193,7 +193,7 @@ impl Session {
     }
 
     /// The checks every way out must pass: the terminal is as it was.
-    fn assert_restored(&self) {
+    pub(crate) fn assert_restored(&self) {
         let raw = &self.raw;
         let last = |pat: &[u8]| raw.windows(pat.len()).rposition(|w| w == pat);
         let entered = last(b"\x1b[?1049h").expect("the game used the alternate screen");
@@ -308,7 +308,11 @@ fn sigterm_restores_the_terminal() {
         .expect("run kill");
     assert!(killed.success());
     let status = s.wait_exit();
-    assert!(status.success(), "exit status {status:?}");
+    assert_eq!(
+        status.exit_code(),
+        143,
+        "128 + SIGTERM, as the shell has it"
+    );
     s.assert_restored();
 }
 

@@ -1,0 +1,269 @@
+//! One Hub session: the state the protocol's lines change, and the answer to each line.
+
+use super::{
+    args, find_move, get, hub_move, level, number, parse_pos, say, say_error, score_text, Out,
+    Search,
+};
+use checkers::ai::eval::Evaluator;
+use checkers::ai::{Engine, Info, Limits, Past};
+use checkers::{Game, Position, Ruleset};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// One hub session: the state the protocol's lines change.
+pub(super) struct Session {
+    pub(super) out: Out,
+    eval: Option<Evaluator>,
+    /// The variants offered: with a weights file, only its own.
+    variants: String,
+    rules: Ruleset,
+    hash_mb: usize,
+    /// Made at the first search, so that `set-param` before it costs no table.
+    engine: Option<Arc<Mutex<Engine>>>,
+    /// `None` after a `pos` that was refused: nothing is searched until a good one.
+    pos: Option<Position>,
+    past: Past,
+    limits: Limits,
+    search: Option<Search>,
+}
+
+impl Session {
+    pub(super) fn new(eval: Option<(Ruleset, Evaluator)>, out: Out) -> Session {
+        let (rules, eval) = match eval {
+            Some((rules, eval)) => (rules, Some(eval)),
+            None => (
+                Ruleset::builtin(checkers::rules::builtin::DEFAULT).expect("built-in"),
+                None,
+            ),
+        };
+        let variants = match &eval {
+            Some(_) => rules.id.clone(),
+            None => Ruleset::builtin_ids().collect::<Vec<_>>().join(" "),
+        };
+        Session {
+            out,
+            eval,
+            variants,
+            pos: Some(Position::initial(rules.first_move)),
+            rules,
+            hash_mb: 64,
+            engine: None,
+            past: Past::default(),
+            limits: Limits {
+                movetime: Some(Duration::from_secs(1)),
+                ..Default::default()
+            },
+            search: None,
+        }
+    }
+
+    pub(super) fn stop_search(&mut self) {
+        if let Some(s) = self.search.take() {
+            s.stop.store(true, Ordering::Relaxed);
+            let _ = s.handle.join();
+        }
+    }
+
+    fn engine(&mut self) -> Arc<Mutex<Engine>> {
+        let (rules, hash_mb, eval) = (&self.rules, self.hash_mb, &self.eval);
+        self.engine
+            .get_or_insert_with(|| {
+                let mut engine = Engine::new(rules, hash_mb);
+                if let Some(e) = eval {
+                    engine.eval = e.clone();
+                }
+                Arc::new(Mutex::new(engine))
+            })
+            .clone()
+    }
+
+    /// Answers one line; `false` once the session is over (`quit`).
+    pub(super) fn handle(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let a = args(rest);
+        match cmd {
+            "hub" => self.hello(),
+            "set-param" => self.set_param(&a),
+            "init" => say(&self.out, "ready"),
+            "ping" => say(&self.out, "pong"),
+            "new-game" => {
+                self.stop_search();
+                if let Some(engine) = &self.engine {
+                    engine.lock().unwrap_or_else(|e| e.into_inner()).clear();
+                }
+            }
+            "pos" => {
+                self.stop_search();
+                if let Err(e) = self.set_pos(&a) {
+                    // Refused whole: searching the start position, or half the
+                    // moves, would answer for a position the GUI never meant.
+                    self.pos = None;
+                    say_error(&self.out, &e);
+                }
+            }
+            "level" => match level(&a) {
+                Ok(limits) => self.limits = limits,
+                Err(e) => say_error(&self.out, &e),
+            },
+            "go" => {
+                let analyze = rest
+                    .split_whitespace()
+                    .any(|w| w == "analyze" || w == "ponder");
+                self.go(analyze);
+            }
+            "stop" => self.stop_search(),
+            "quit" => return false,
+            _ => {} // The protocol asks engines to ignore what they do not know.
+        }
+        true
+    }
+
+    fn hello(&self) {
+        let out = &self.out;
+        say(
+            out,
+            &format!(
+                "id name=checkers version={} author=\"the checkers team\"",
+                env!("CARGO_PKG_VERSION")
+            ),
+        );
+        say(
+            out,
+            &format!(
+                "param name=variant value={} type=enum values=\"{}\"",
+                self.rules.id, self.variants
+            ),
+        );
+        say(
+            out,
+            &format!(
+                "param name=hash value={} type=int min=1 max=4096",
+                self.hash_mb
+            ),
+        );
+        say(out, "wait");
+    }
+
+    fn set_param(&mut self, a: &[(String, String)]) {
+        match (get(a, "name"), get(a, "value")) {
+            // With a weights file, only its variant: the others are not offered.
+            (Some("variant"), Some(v)) => {
+                let offered = self.variants.split(' ').any(|id| id == v);
+                match Ruleset::builtin(v).filter(|_| offered) {
+                    Some(r) => {
+                        self.stop_search();
+                        self.rules = r;
+                        self.engine = None;
+                        self.pos = Some(Position::initial(self.rules.first_move));
+                        self.past = Past::default();
+                    }
+                    None => say_error(
+                        &self.out,
+                        &format!("variant {v} is not offered; use one of {}", self.variants),
+                    ),
+                }
+            }
+            (Some("hash"), Some(v)) => match number("hash", v, 1.0, 4096.0) {
+                Ok(mb) => {
+                    self.stop_search();
+                    self.hash_mb = mb as usize;
+                    self.engine = None;
+                }
+                Err(e) => say_error(&self.out, &e),
+            },
+            _ => {}
+        }
+    }
+
+    /// The position of a `pos` line, after its moves; an error for a position that
+    /// cannot be read or a move that is not legal where it is played.
+    fn set_pos(&mut self, a: &[(String, String)]) -> Result<(), String> {
+        let start = match get(a, "pos") {
+            Some(text) => parse_pos(text)?,
+            None => Position::initial(self.rules.first_move),
+        };
+        let mut pos = start;
+        // The game record gives the search the repetitions and draw
+        // counters; a position the rules call over keeps only its hashes.
+        let mut game = Game::from_position(self.rules.clone(), start);
+        let mut hashes = Vec::new();
+        for (i, text) in get(a, "moves").unwrap_or("").split_whitespace().enumerate() {
+            let Some(m) = find_move(&pos, &self.rules, text) else {
+                return Err(format!(
+                    "move {} of moves, {text}, is not a legal move there",
+                    i + 1
+                ));
+            };
+            hashes.push(pos.hash());
+            pos = pos.after(&m);
+            let _ = game.play(&m);
+        }
+        self.past = if *game.position() == pos {
+            Past::of(&game)
+        } else {
+            Past {
+                hashes,
+                counters: Vec::new(),
+            }
+        };
+        self.pos = Some(pos);
+        Ok(())
+    }
+
+    fn go(&mut self, analyze: bool) {
+        self.stop_search();
+        let Some(start) = self.pos else {
+            say_error(
+                &self.out,
+                "no position to search: the last pos was refused; send a good pos first",
+            );
+            return;
+        };
+        let limits = if analyze {
+            Limits::default()
+        } else {
+            self.limits
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let (flag, out, engine, past) = (
+            stop.clone(),
+            self.out.clone(),
+            self.engine(),
+            self.past.clone(),
+        );
+        let handle = std::thread::spawn(move || {
+            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            let mut report = |i: &Info| {
+                let pv: Vec<String> = i.pv.iter().map(hub_move).collect();
+                say(
+                    &out,
+                    &format!(
+                        "info depth={} score={} nodes={} time={:.3} nps={} pv=\"{}\"",
+                        i.depth,
+                        score_text(i.score),
+                        i.nodes,
+                        i.elapsed.as_secs_f64(),
+                        i.nps(),
+                        pv.join(" ")
+                    ),
+                );
+            };
+            let r = engine.search(&start, &past, limits, &flag, &mut report);
+            match r.best {
+                Some(m) => {
+                    let ponder = r
+                        .info
+                        .pv
+                        .get(1)
+                        .map(|p| format!(" ponder={}", hub_move(p)))
+                        .unwrap_or_default();
+                    say(&out, &format!("done move={}{ponder}", hub_move(&m)));
+                }
+                None => say(&out, "done"),
+            }
+        });
+        self.search = Some(Search { stop, handle });
+    }
+}
