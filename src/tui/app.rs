@@ -291,8 +291,10 @@ pub struct App {
     pub command: Option<CommandLine>,
     pub selection: Option<Selection>,
     pub status: Option<Status>,
-    /// The cursor as (file, rank), any of the 64 squares.
+    /// The cursor as (file, rank), always a dark square.
     pub cursor: (u8, u8),
+    /// The file the cursor keeps to when it moves up or down.
+    pub cursor_aim: u8,
     pub flipped: bool,
     pub fixed_bottom: Option<Color>,
     pub show_numbers: bool,
@@ -335,6 +337,7 @@ impl App {
             selection: None,
             status: None,
             cursor: (2, 2),
+            cursor_aim: 2,
             flipped: false,
             fixed_bottom: opts.fixed_bottom,
             no_touch_move: opts.no_touch_move,
@@ -480,7 +483,9 @@ impl App {
             }
             Action::Click { col, row } => {
                 if let Some((file, rank)) = self.layout().square_at(col, row, self.bottom()) {
-                    self.cursor = (file, rank);
+                    if let Some(square) = Square::from_coords(file, rank) {
+                        self.set_cursor(square);
+                    }
                     self.activate(file, rank);
                 }
             }

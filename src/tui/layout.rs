@@ -77,6 +77,14 @@ impl Layout {
         }
     }
 
+    /// Board square (file, rank) of screen square (`col`, `row`) with `bottom` at the bottom.
+    pub fn board_of(col: u16, row: u16, bottom: Color) -> (u8, u8) {
+        match bottom {
+            Color::White => (col as u8, 7 - row as u8),
+            Color::Black => (7 - col as u8, row as u8),
+        }
+    }
+
     /// The board square (file, rank) under terminal cell (`col`, `row`), if any.
     pub fn square_at(&self, col: u16, row: u16, bottom: Color) -> Option<(u8, u8)> {
         if col < self.board_x || row < self.board_y {

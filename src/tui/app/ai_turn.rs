@@ -87,10 +87,10 @@ impl App {
                 }
                 let Some(m) = best else { return };
                 self.selection = None;
-                let cursor = self.cursor;
+                let cursor = (self.cursor, self.cursor_aim);
                 self.play(m);
                 // The human's cursor stays where the human left it.
-                self.cursor = cursor;
+                (self.cursor, self.cursor_aim) = cursor;
             }
             Purpose::Hint => {
                 if let Some(m) = best {

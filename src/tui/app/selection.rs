@@ -2,6 +2,7 @@
 //! landing squares chosen so far, and what is refused and why.
 
 use super::{Action, App, Overlay, Selection};
+use crate::tui::layout::Layout;
 use checkers::notation::explain_illegal;
 use checkers::rules::CaptureChoice;
 use checkers::{Color, Move, Piece, Square};
@@ -10,19 +11,48 @@ use checkers::{Color, Move, Piece, Square};
 mod tests;
 
 impl App {
+    /// Arrows and hjkl move the cursor between dark squares only, so it never
+    /// lands where nothing can stand. Left and right go to the next dark square on
+    /// the same row (two columns over); up and down go one row to the diagonal
+    /// neighbour nearer the column the player last chose with left/right (its
+    /// `aim`), so pressing up repeatedly zigzags up one column instead of drifting
+    /// off to a side; on a tie, the one nearer the centre of the board.
     pub(super) fn move_cursor(&mut self, action: &Action) {
-        // Arrows move on the screen, so their board direction depends on the view.
-        let sign: i8 = if self.bottom() == Color::White { 1 } else { -1 };
-        let (df, dr) = match action {
-            Action::Up => (0, sign),
-            Action::Down => (0, -sign),
-            Action::Left => (-sign, 0),
-            Action::Right => (sign, 0),
-            _ => (0, 0),
+        let bottom = self.bottom();
+        let (c, r) = Layout::screen_of(self.cursor.0, self.cursor.1, bottom);
+        let (c, r) = (c as i16, r as i16);
+        let (aim, _) = Layout::screen_of(self.cursor_aim, 0, bottom);
+        let aim = aim as i16;
+        let target = match action {
+            Action::Left => Some((c - 2, r)),
+            Action::Right => Some((c + 2, r)),
+            Action::Up | Action::Down => {
+                let row = if *action == Action::Up { r - 1 } else { r + 1 };
+                // 3.5 is the centre column: twice it, to stay in integers.
+                let rank = |col: i16| ((col - aim).abs(), (2 * col - 7).abs());
+                [c - 1, c + 1]
+                    .into_iter()
+                    .filter(|col| (0..8).contains(col))
+                    .min_by_key(|&col| rank(col))
+                    .map(|col| (col, row))
+            }
+            _ => None,
         };
-        let f = (self.cursor.0 as i8 + df).clamp(0, 7) as u8;
-        let r = (self.cursor.1 as i8 + dr).clamp(0, 7) as u8;
-        self.cursor = (f, r);
+        let Some((col, row)) = target.filter(|(c, r)| (0..8).contains(c) && (0..8).contains(r))
+        else {
+            return;
+        };
+        let (file, rank) = Layout::board_of(col as u16, row as u16, bottom);
+        self.cursor = (file, rank);
+        if matches!(action, Action::Left | Action::Right) {
+            self.cursor_aim = file;
+        }
+    }
+
+    /// Puts the cursor on `square` and takes its column as the one to aim for.
+    pub(super) fn set_cursor(&mut self, square: Square) {
+        self.cursor = (square.file(), square.rank());
+        self.cursor_aim = square.file();
     }
 
     pub(super) fn activate(&mut self, file: u8, rank: u8) {
@@ -147,7 +177,7 @@ impl App {
         self.hint = None;
         self.selection = None;
         self.scroll = 0;
-        self.cursor = (m.to().file(), m.to().rank());
+        self.set_cursor(m.to());
         if self.game.outcome().is_some() {
             self.overlay = Some(Overlay::GameOver);
         }
@@ -177,7 +207,8 @@ impl App {
             .iter()
             .find(|m| self.game.position().piece_at(m.from()).map(Piece::color) == Some(side))
         {
-            self.cursor = (m.from().file(), m.from().rank());
+            let from = m.from();
+            self.set_cursor(from);
         }
     }
 

@@ -10,6 +10,8 @@ use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, Mo
 /// Moves the cursor to `square` with the arrow keys and presses Enter.
 fn walk_and_enter(app: &mut App, square: Square) {
     // Arrows move on the screen; Layout::screen_of says where a square is on it.
+    // Up and down change the row and step to a diagonal neighbour, left and
+    // right keep the row: so rows first, then columns.
     let bottom = app.bottom();
     let target = Layout::screen_of(square.file(), square.rank(), bottom);
     for _ in 0..16 {
@@ -17,19 +19,24 @@ fn walk_and_enter(app: &mut App, square: Square) {
         if now == target {
             break;
         }
-        let code = if now.0 < target.0 {
-            KeyCode::Right
-        } else if now.0 > target.0 {
-            KeyCode::Left
-        } else if now.1 < target.1 {
+        let code = if now.1 < target.1 {
             KeyCode::Down
-        } else {
+        } else if now.1 > target.1 {
             KeyCode::Up
+        } else if now.0 < target.0 {
+            KeyCode::Right
+        } else {
+            KeyCode::Left
         };
         key(app, code);
+        assert!(dark(app.cursor), "{code:?} left the dark squares");
     }
     assert_eq!((app.cursor.0, app.cursor.1), (square.file(), square.rank()));
     key(app, KeyCode::Enter);
+}
+
+fn dark((file, rank): (u8, u8)) -> bool {
+    Square::from_coords(file, rank).is_some()
 }
 
 #[test]
@@ -48,20 +55,27 @@ fn select_and_move_with_arrows_and_enter() {
 }
 
 #[test]
-fn hjkl_move_the_cursor_like_arrows() {
+fn hjkl_move_the_cursor_like_arrows_between_dark_squares() {
     let mut a = app(ENGLISH, None);
     a.cursor = (3, 3);
-    // Black is at the bottom: up on the screen is down the board.
+    a.cursor_aim = 3;
+    // Black is at the bottom: up on the screen is down the board, and up and
+    // down step diagonally, back towards the column aimed at.
     ch(&mut a, 'k');
-    assert_eq!(a.cursor, (3, 2));
+    assert_eq!(a.cursor, (4, 2));
+    ch(&mut a, 'k');
+    assert_eq!(a.cursor, (3, 1));
+    ch(&mut a, 'j');
+    assert_eq!(a.cursor, (4, 2));
     ch(&mut a, 'j');
     assert_eq!(a.cursor, (3, 3));
+    // Left and right go to the next dark square of the row.
     ch(&mut a, 'h');
-    assert_eq!(a.cursor, (4, 3));
+    assert_eq!(a.cursor, (5, 3));
     ch(&mut a, 'l');
     assert_eq!(a.cursor, (3, 3));
     key(&mut a, KeyCode::Up);
-    assert_eq!(a.cursor, (3, 2));
+    assert_eq!(a.cursor, (4, 2));
     // Flipped, White is at the bottom and up is up the board.
     ch(&mut a, 'f');
     assert_eq!(a.bottom(), Color::White);
@@ -72,6 +86,40 @@ fn hjkl_move_the_cursor_like_arrows() {
         ch(&mut a, 'l');
     }
     assert_eq!(a.cursor, (7, 3));
+    for _ in 0..10 {
+        ch(&mut a, 'k');
+    }
+    assert_eq!(a.cursor.1, 7);
+}
+
+/// From every dark square, every arrow lands on a dark square or stays put.
+#[test]
+fn the_cursor_never_leaves_the_dark_squares() {
+    for flipped in [false, true] {
+        let mut a = app(ENGLISH, None);
+        a.flipped = flipped;
+        for sq in Square::all() {
+            for code in [KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right] {
+                a.set_cursor(sq);
+                key(&mut a, code);
+                assert!(dark(a.cursor), "{code:?} from {sq:?}");
+                let (f, r) = a.cursor;
+                let moved = (f, r) != (sq.file(), sq.rank());
+                let edge = match code {
+                    KeyCode::Up | KeyCode::Down => sq.rank() == 0 || sq.rank() == 7,
+                    _ => sq.file() <= 1 || sq.file() >= 6,
+                };
+                assert!(moved || edge, "{code:?} from {sq:?} did nothing");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cursor_starts_on_a_piece_that_must_capture_without_selecting_it() {
+    let a = app(ENGLISH, Some("W:W22,25:B18"));
+    assert_eq!(a.cursor, (sq("22").file(), sq("22").rank()));
+    assert!(a.selection.is_none());
 }
 
 #[test]
