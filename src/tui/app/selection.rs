@@ -5,7 +5,7 @@ use super::{Action, App, Overlay, Selection};
 use crate::tui::layout::Layout;
 use checkers::notation::explain_illegal;
 use checkers::rules::CaptureChoice;
-use checkers::{Color, Move, Piece, Square};
+use checkers::{Move, Piece, Square};
 
 #[cfg(test)]
 mod tests;

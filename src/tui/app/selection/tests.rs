@@ -325,3 +325,39 @@ fn every_refusal_says_why() {
     key(&mut a, KeyCode::Left);
     assert!(a.status.is_none());
 }
+
+/// Every refusal on the board names the rule the move breaks, in every variant:
+/// the board's clicks and the typed `:` line give the same reason.
+#[test]
+fn refusals_on_the_board_name_the_rule_broken_in_every_variant() {
+    // c3 must take d4 (white men on c3 and g3, a black man on d4).
+    let forced = "W:Wc3,g3:Bd4";
+    // No capture: a white man on c3, black men on d4, e5 and b8.
+    let quiet = "W:Wc3:Bd4,e5,b8";
+    for id in Ruleset::builtin_ids() {
+        let cases: [(&str, &[&str], &str); 6] = [
+            (forced, &["c3", "b4"], "a capture is mandatory"),
+            (forced, &["c3", "d4"], "a capture is mandatory"),
+            (forced, &["g3"], "a capture is mandatory"),
+            (quiet, &["c3", "b2"], "men do not move backwards"),
+            (quiet, &["c3", "d4"], "is occupied"),
+            (quiet, &["b8"], "that is not your piece"),
+        ];
+        for (fen_text, squares, reason) in cases {
+            let mut a = app(id, Some(fen_text));
+            for s in squares {
+                click(&mut a, sq(s));
+            }
+            let shown = status_text(&a);
+            assert!(shown.contains(reason), "{id} {squares:?}: {shown}");
+            assert!(a.game.moves().len() == 0, "{id} {squares:?}");
+            // Typed, the same move is refused for the same reason.
+            if let [from, to] = squares {
+                let mut a = app(id, Some(fen_text));
+                command(&mut a, &format!("{from}-{to}"));
+                let typed = status_text(&a);
+                assert!(typed.contains(reason), "{id} :{from}-{to}: {typed}");
+            }
+        }
+    }
+}
