@@ -4,6 +4,7 @@ mod app;
 pub mod autosave;
 mod board_view;
 mod event;
+pub mod i18n;
 mod keymap;
 mod layout;
 #[cfg(test)]
@@ -12,7 +13,7 @@ mod theme;
 mod view;
 
 pub use app::{AiSettings, Options};
-pub use theme::{BoardColors, Theme};
+pub use theme::{BoardColors, Depth, Theme};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;

@@ -1,6 +1,6 @@
 //! Starting the terminal game: the start screen, `play` and `--resume`.
 
-use super::{load_config, load_rules, theme, AiArgs, DisplayArgs, Fail, PlayArgs, RulesArgs};
+use super::{lang, load_config, load_rules, theme, AiArgs, DisplayArgs, Fail, PlayArgs, RulesArgs};
 use crate::tui;
 use checkers::rules::builtin;
 use checkers::{fen, Ruleset};
@@ -33,6 +33,7 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         rules: Ruleset::builtin(variant).expect("the config names a built-in variant"),
         start: None,
         theme: theme(display, &config),
+        lang: lang(display, &config),
         no_touch_move: !config.touch_move,
         fixed_bottom: None,
         start_screen: true,
@@ -91,6 +92,7 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         rules,
         start,
         theme: theme(display, &config),
+        lang: lang(display, &config),
         no_touch_move: a.no_touch_move || !config.touch_move,
         fixed_bottom: a.bottom.map(checkers::Color::from),
         start_screen: false,
@@ -147,6 +149,7 @@ pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
         rules,
         start: None,
         theme: theme(display, &config),
+        lang: lang(display, &config),
         no_touch_move: !config.touch_move,
         fixed_bottom: None,
         start_screen: false,

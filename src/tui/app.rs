@@ -18,6 +18,7 @@ mod start_menu;
 mod tests;
 
 use super::autosave::Autosave;
+use super::i18n::Lang;
 use super::layout::{self, Layout};
 use super::theme::Theme;
 use checkers::ai::eval::Evaluator;
@@ -55,6 +56,13 @@ pub enum Action {
     OpenCommand,
     CommandInput(char),
     CommandBackspace,
+    /// Delete the character under the command line's cursor.
+    CommandDelete,
+    /// Move the command line's cursor: a character left or right, or to an end.
+    CommandLeft,
+    CommandRight,
+    CommandHome,
+    CommandEnd,
     CommandSubmit,
     CommandComplete,
     Yes,
@@ -62,6 +70,9 @@ pub enum Action {
     NewGame,
     ScrollUp,
     ScrollDown,
+    /// PgUp and PgDn: the move list by a page.
+    PageUp,
+    PageDown,
     Resize(u16, u16),
     /// A message from outside the state, e.g. a failed autosave.
     Notice(String),
@@ -230,6 +241,8 @@ pub struct Status {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CommandLine {
     pub text: String,
+    /// Where typing goes: a byte offset into `text`, on a character boundary.
+    pub cursor: usize,
     /// The text Tab completes from, and which candidate it showed last.
     completion: Option<(String, usize)>,
 }
@@ -248,12 +261,13 @@ pub struct StartMenu {
     pub unfinished: Option<Game>,
 }
 
-/// The start screen's opponent choices: name, AI plays white, AI plays black.
+/// The start screen's opponent choices: catalogue key of the name, AI plays
+/// white, AI plays black.
 pub const OPPONENTS: [(&str, bool, bool); 4] = [
-    ("another person at this terminal (hot-seat)", false, false),
-    ("the AI, which plays Black", false, true),
-    ("the AI, which plays White", true, false),
-    ("the AI against itself (watch)", true, true),
+    ("opponent.hot_seat", false, false),
+    ("opponent.ai_black", false, true),
+    ("opponent.ai_white", true, false),
+    ("opponent.ai_both", true, true),
 ];
 
 /// How the game was asked for on the command line.
@@ -262,6 +276,8 @@ pub struct Options {
     pub rules: Ruleset,
     pub start: Option<Position>,
     pub theme: Theme,
+    /// The language of every word shown.
+    pub lang: Lang,
     /// `--no-touch-move`: casual play even where the rules have touch-move.
     pub no_touch_move: bool,
     /// Keep this side at the bottom instead of the side to move.
@@ -286,6 +302,7 @@ pub struct Options {
 pub struct App {
     pub game: Game,
     pub theme: Theme,
+    pub lang: Lang,
     pub start_menu: Option<StartMenu>,
     pub overlay: Option<Overlay>,
     pub command: Option<CommandLine>,
@@ -331,6 +348,7 @@ impl App {
             show_numbers: opts.board_numbers.unwrap_or(numeric(game.rules())),
             game,
             theme: opts.theme,
+            lang: opts.lang,
             start_menu,
             overlay: None,
             command: None,
@@ -354,9 +372,7 @@ impl App {
             eval: opts.eval,
         };
         if app.review {
-            app.info(
-                "reviewing: ←/→ step through the moves; play a move to go on from here".to_string(),
-            );
+            app.info(app.lang.t("status.reviewing").to_string());
         }
         app.place_cursor();
         app.schedule_ai();
@@ -503,12 +519,24 @@ impl App {
                 }
             }
             Action::OpenCommand => self.command = Some(CommandLine::default()),
-            Action::ScrollUp => self.scroll += 1,
+            Action::ScrollUp => self.scroll_by(1),
             Action::ScrollDown => self.scroll = self.scroll.saturating_sub(1),
+            Action::PageUp => self.scroll_by(super::view::move_list_page(self)),
+            Action::PageDown => {
+                self.scroll = self
+                    .scroll
+                    .saturating_sub(super::view::move_list_page(self))
+            }
             Action::NewGame => self.new_game(None),
             Action::Hint => self.ask_hint(),
             _ => {}
         }
+    }
+
+    /// Back through the move list, no further than its first row.
+    fn scroll_by(&mut self, rows: usize) {
+        let most = super::view::move_rows(self).len().saturating_sub(1);
+        self.scroll = (self.scroll + rows).min(most);
     }
 
     fn undo(&mut self) {
@@ -525,9 +553,14 @@ impl App {
             other => other,
         };
         match taken {
-            Some(m) => self.info(format!("took back {}", self.write(&m))),
+            Some(m) => {
+                let text = self
+                    .lang
+                    .f("status.took_back", &[("move", &self.write(&m))]);
+                self.info(text)
+            }
             None if self.game.outcome().is_none() && self.overlay.is_none() => {
-                self.info("nothing to take back".to_string())
+                self.info(self.lang.t("status.nothing_to_take_back").to_string())
             }
             None => {}
         }
@@ -537,10 +570,10 @@ impl App {
         self.selection = None;
         match self.game.redo() {
             Some(m) => {
-                self.info(format!("replayed {}", self.write(&m)));
+                self.info(self.lang.f("status.replayed", &[("move", &self.write(&m))]));
                 self.after_move(m);
             }
-            None => self.info("nothing to replay".to_string()),
+            None => self.info(self.lang.t("status.nothing_to_replay").to_string()),
         }
     }
 
@@ -555,7 +588,8 @@ impl App {
         self.flipped = false;
         self.scroll = 0;
         self.place_cursor();
-        self.info(format!("new game: {}", self.game.rules().name));
+        let name = self.lang.variant_name(self.game.rules());
+        self.info(self.lang.f("status.new_game", &[("variant", &name)]));
     }
 
     /// Whether quitting would abandon a game with moves in it.

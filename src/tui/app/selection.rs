@@ -3,9 +3,10 @@
 
 use super::{Action, App, Overlay, Selection};
 use crate::tui::layout::Layout;
-use checkers::notation::explain_illegal;
+use checkers::game::GameError;
+use checkers::legality::why_illegal;
 use checkers::rules::CaptureChoice;
-use checkers::{Move, Piece, Square};
+use checkers::{Illegal, Move, Piece, Square};
 
 #[cfg(test)]
 mod tests;
@@ -61,7 +62,7 @@ impl App {
             return;
         }
         let Some(square) = Square::from_coords(file, rank) else {
-            return self.error("pieces stand on the dark squares only".to_string());
+            return self.error(self.lang.t("illegal.light_square").to_string());
         };
         let pos = *self.game.position();
         let own = pos
@@ -71,14 +72,14 @@ impl App {
             None => self.select(square),
             Some(sel) if sel.landings.is_empty() && square == sel.from => {
                 if self.touch_move() {
-                    self.error("touch-move: you must move the piece you selected".to_string());
+                    self.touched_must_move(sel.from);
                 } else {
                     self.selection = None;
                 }
             }
             Some(sel) if sel.landings.is_empty() && own => {
                 if self.touch_move() {
-                    self.error("touch-move: you must move the piece you selected".to_string());
+                    self.touched_must_move(sel.from);
                 } else {
                     self.select(square);
                 }
@@ -90,25 +91,52 @@ impl App {
     fn select(&mut self, square: Square) {
         let pos = *self.game.position();
         let legal = self.game.legal_moves();
-        match pos.piece_at(square) {
-            None => self.error(format!(
-                "there is no piece on {}",
-                self.game.rules().notation.squares.write(square)
-            )),
-            Some(p) if p.color() != pos.side_to_move() => {
-                self.error("that is not your piece".to_string())
-            }
-            Some(_) if legal.iter().any(|m| m.from() == square) => {
+        let why = match pos.piece_at(square) {
+            Some(p)
+                if p.color() == pos.side_to_move() && legal.iter().any(|m| m.from() == square) =>
+            {
                 self.selection = Some(Selection {
                     from: square,
                     landings: Vec::new(),
                 });
+                if self.touch_move() {
+                    // Touching is binding here: say so the moment it happens.
+                    let name = self.square_name(square);
+                    self.info(self.lang.f("touch.touched", &[("square", &name)]));
+                }
+                return;
             }
-            Some(_) => {
-                let reason = explain_illegal(&pos, self.game.rules(), &[square, square]);
-                self.error(reason);
-            }
+            _ => why_illegal(&pos, self.game.rules(), &[square, square]),
+        };
+        self.error(self.refusal(why));
+    }
+
+    /// `square` as the variant writes it.
+    pub(super) fn square_name(&self, square: Square) -> String {
+        self.game.rules().notation.squares.write(square)
+    }
+
+    /// The rule broken, in the player's language.
+    pub(super) fn refusal(&self, why: Illegal) -> String {
+        let l = self.lang;
+        match why {
+            Illegal::NoPiece(sq) => l.f("illegal.no_piece", &[("square", &self.square_name(sq))]),
+            Illegal::NotYourPiece => l.t("illegal.not_your_piece").to_string(),
+            Illegal::NoLegalMove => l.t("illegal.no_legal_move").to_string(),
+            Illegal::MustTakeMost(n) => l.f("illegal.must_take_most", &[("n", &n)]),
+            Illegal::CaptureMandatory => l.t("illegal.capture_mandatory").to_string(),
+            Illegal::CaptureMustContinue => l.t("illegal.capture_must_continue").to_string(),
+            Illegal::PieceCannotMove => l.t("illegal.piece_cannot_move").to_string(),
+            Illegal::MenDoNotMoveBackwards => l.t("illegal.men_backwards").to_string(),
+            Illegal::Occupied(sq) => l.f("illegal.occupied", &[("square", &self.square_name(sq))]),
+            Illegal::CannotMoveThere => l.t("illegal.cannot_move_there").to_string(),
         }
+    }
+
+    /// Touch-move refuses another piece, or putting this one back.
+    pub(super) fn touched_must_move(&mut self, from: Square) {
+        let name = self.square_name(from);
+        self.error(self.lang.f("touch.must_move", &[("square", &name)]));
     }
 
     /// The legal moves that agree with the selection so far.
@@ -140,16 +168,14 @@ impl App {
         let next: Vec<&Move> = cands.iter().filter(|m| m.path()[step] == square).collect();
         if next.is_empty() {
             if ends_here.len() > 1 {
-                return self.error(format!(
-                    "{} captures end there: choose each landing square in turn",
-                    ends_here.len()
-                ));
+                let n = ends_here.len();
+                return self.error(self.lang.f("illegal.ends_there", &[("n", &n)]));
             }
             let mut squares = vec![sel.from];
             squares.extend(&sel.landings);
             squares.push(square);
-            let reason = explain_illegal(self.game.position(), self.game.rules(), &squares);
-            return self.error(reason);
+            let why = why_illegal(self.game.position(), self.game.rules(), &squares);
+            return self.error(self.refusal(why));
         }
         sel.landings.push(square);
         if let [only] = next.as_slice() {
@@ -159,13 +185,14 @@ impl App {
             }
         }
         self.selection = Some(sel);
-        self.info("go on capturing: choose the next landing square".to_string());
+        self.info(self.lang.t("status.go_on").to_string());
     }
 
     pub(super) fn play(&mut self, m: Move) {
         match self.game.play(&m) {
             Ok(()) => self.after_move(m),
-            Err(e) => self.error(e.to_string()),
+            Err(GameError::Over(_)) => self.error(self.lang.t("illegal.game_over").to_string()),
+            Err(GameError::Illegal { why, .. }) => self.error(self.refusal(why)),
         }
     }
 
@@ -190,7 +217,8 @@ impl App {
         };
         if touch_move {
             if sel.landings.is_empty() {
-                self.error("touch-move: you must move the piece you selected".to_string());
+                let from = sel.from;
+                self.touched_must_move(from);
             } else {
                 sel.landings.clear();
             }

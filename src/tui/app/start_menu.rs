@@ -64,7 +64,7 @@ impl App {
                     self.show_numbers = numeric(game.rules());
                     self.game = game;
                     self.place_cursor();
-                    self.info("resumed the unfinished game".to_string());
+                    self.info(self.lang.t("status.resumed").to_string());
                 }
             }
             Action::Activate => {

@@ -15,8 +15,13 @@ fn typed_moves_and_their_errors() {
     assert_eq!(a.mode(), Mode::Board);
     command(&mut a, "15-11");
     assert_refused(&a, "is illegal");
+    // A word that is no command is not mistaken for a broken move.
     command(&mut a, "hello");
-    assert_refused(&a, "is not a move");
+    assert_refused(&a, "`hello` is neither a command nor a move: type help");
+    command(&mut a, "xyz");
+    assert_refused(&a, "`xyz` is neither a command nor a move");
+    command(&mut a, "22-");
+    assert_refused(&a, "`22-` is not a move: write a move as 11-15");
     assert_eq!(a.game.moves().len(), 2);
     // Backspace edits; backspace on an empty line closes it.
     ch(&mut a, ':');
