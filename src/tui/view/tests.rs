@@ -9,6 +9,8 @@ use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, RUSSIAN};
 use checkers::{fen, Color, Piece, Ruleset, Square};
 use crossterm::event::{Event, KeyCode};
 
+mod languages;
+
 #[test]
 fn snapshot_start_position_of_each_variant() {
     for id in Ruleset::builtin_ids() {
