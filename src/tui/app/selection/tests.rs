@@ -361,3 +361,35 @@ fn refusals_on_the_board_name_the_rule_broken_in_every_variant() {
         }
     }
 }
+
+/// Under touch-move the status says so before any piece is touched, and the
+/// first Enter on a piece says it is now touched and how to play without.
+#[test]
+fn touch_move_is_announced_before_and_when_a_piece_is_touched() {
+    let mut a = app(RUSSIAN, None);
+    assert!(a.touch_move());
+    let before = status_line(&a);
+    assert!(
+        before.contains("touch-move: a piece you select must be moved"),
+        "{before}"
+    );
+    assert!(before.contains("--no-touch-move"), "{before}");
+    // The cursor starts on a piece that can move; Enter touches it, visibly.
+    let start = a.cursor;
+    assert!(a.selection.is_none());
+    key(&mut a, KeyCode::Enter);
+    let touched = a.selection.as_ref().map(|s| (s.from.file(), s.from.rank()));
+    assert_eq!(touched, Some(start));
+    let note = status_text(&a);
+    assert!(note.contains("is touched: it must move now"), "{note}");
+    assert!(note.contains("--no-touch-move"), "{note}");
+    // Without touch-move there is no such note.
+    let b = App::new(
+        Options {
+            no_touch_move: true,
+            ..options(Ruleset::builtin(RUSSIAN).unwrap())
+        },
+        (80, 24),
+    );
+    assert!(!status_line(&b).contains("touch-move"));
+}
