@@ -20,8 +20,17 @@ impl App {
     /// What came of a save: `error` says why the file could not be written.
     pub(super) fn saved(&mut self, path: &str, error: Option<String>) {
         match error {
-            None => self.info(format!("saved to {path}")),
-            Some(e) => self.error(format!("cannot save to {path}: {e}; the game goes on")),
+            None => self.info(
+                self.lang
+                    .f("status.saved", &[("path", &checkers::printable(path))]),
+            ),
+            Some(e) => {
+                let text = self.lang.f(
+                    "status.cannot_save",
+                    &[("path", &checkers::printable(path)), ("error", &e)],
+                );
+                self.error(text)
+            }
         }
     }
 
@@ -37,7 +46,13 @@ impl App {
     pub(super) fn loaded(&mut self, path: &str, text: Result<String, String>) {
         let text = match text {
             Ok(t) => t,
-            Err(e) => return self.error(format!("cannot read {path}: {e}")),
+            Err(e) => {
+                let text = self.lang.f(
+                    "status.cannot_read",
+                    &[("path", &checkers::printable(path)), ("error", &e)],
+                );
+                return self.error(text);
+            }
         };
         let fallback = self.game.rules().clone();
         match pdn::load_game(&text, 1, Some(&fallback)).map(|(_, game)| game) {
@@ -49,16 +64,23 @@ impl App {
                 self.hint = None;
                 self.overlay = None;
                 self.scroll = 0;
-                let n = self.game.moves().len();
-                self.info(format!(
-                    "loaded {path}: {}, {n} moves",
-                    self.game.rules().name
-                ));
+                let l = self.lang;
+                let moves = l.n("count.moves", self.game.moves().len() as u64, &[]);
+                let variant = l.variant_name(self.game.rules());
+                let args: [(&str, &dyn std::fmt::Display); 3] = [
+                    ("path", &checkers::printable(path)),
+                    ("variant", &variant),
+                    ("moves", &moves),
+                ];
+                self.info(l.f("status.loaded", &args));
                 if self.game.outcome().is_some() {
                     self.overlay = Some(Overlay::GameOver);
                 }
             }
-            Err(e) => self.error(format!("{path}: {e}")),
+            Err(e) => self.error(self.lang.f(
+                "status.load_failed",
+                &[("path", &checkers::printable(path)), ("error", &e)],
+            )),
         }
     }
 
