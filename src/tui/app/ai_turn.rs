@@ -89,8 +89,11 @@ impl App {
                 self.selection = None;
                 let cursor = (self.cursor, self.cursor_aim);
                 self.play(m);
-                // The human's cursor stays where the human left it.
-                (self.cursor, self.cursor_aim) = cursor;
+                // The human's cursor stays where the human left it, unless it
+                // was moved to the piece that must now capture.
+                if self.capture_summary().is_none() {
+                    (self.cursor, self.cursor_aim) = cursor;
+                }
             }
             Purpose::Hint => {
                 if let Some(m) = best {

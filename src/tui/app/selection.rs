@@ -204,7 +204,16 @@ impl App {
         self.hint = None;
         self.selection = None;
         self.scroll = 0;
-        self.set_cursor(m.to());
+        // The next player's cursor starts on a piece of theirs that can move (one
+        // that must capture, if any); against the AI, a human's cursor is moved
+        // only when a capture is mandatory, else it stays where they left it.
+        let side = self.game.position().side_to_move();
+        let hot_seat = !self.ai.white && !self.ai.black;
+        if hot_seat || (!self.ai.plays(side) && self.capture_summary().is_some()) {
+            self.place_cursor();
+        } else {
+            self.set_cursor(m.to());
+        }
         if self.game.outcome().is_some() {
             self.overlay = Some(Overlay::GameOver);
         }

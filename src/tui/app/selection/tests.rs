@@ -393,3 +393,26 @@ fn touch_move_is_announced_before_and_when_a_piece_is_touched() {
     );
     assert!(!status_line(&b).contains("touch-move"));
 }
+
+/// In hot-seat, after a move the cursor is on a piece the next player can move,
+/// the one that must capture when there is one.
+#[test]
+fn after_a_move_the_cursor_waits_on_the_next_players_piece() {
+    let mut a = app(ENGLISH, None);
+    for m in ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14"] {
+        command(&mut a, m);
+        let pos = a.game.position();
+        let sq = Square::from_coords(a.cursor.0, a.cursor.1).expect("a dark square");
+        let piece = pos.piece_at(sq).expect("a piece under the cursor");
+        assert_eq!(piece.color(), pos.side_to_move(), "after {m}");
+        assert!(
+            a.game.legal_moves().iter().any(|l| l.from() == sq),
+            "after {m}"
+        );
+        assert!(a.selection.is_none());
+    }
+    // Black must take 14 with 10 now.
+    let must: Vec<Square> = a.game.legal_moves().iter().map(|m| m.from()).collect();
+    assert!(must.contains(&Square::from_coords(a.cursor.0, a.cursor.1).unwrap()));
+    assert!(a.capture_summary().is_some());
+}
