@@ -268,11 +268,19 @@ mod tests {
             ("[theme]\ndark_square = \"brown\"", 2, "#rrggbb"),
             ("[theme]\nborder = \"#000000\"", 2, "border"),
             ("ascii = yes", 1, ""),
+            ("\n\nlang = \"fr\"", 3, "\"en\", \"nl\", \"ru\" or \"de\""),
         ] {
             let e = parse(text, "cfg.toml").unwrap_err();
             assert!(e.starts_with(&format!("cfg.toml:{line}:")), "{text:?}: {e}");
             assert!(e.contains(needle), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn the_language_is_read() {
+        let c = parse("lang = \"nl\"", "x").unwrap();
+        assert_eq!(c.lang, Some(crate::tui::i18n::Lang::Nl));
+        assert_eq!(parse("", "x").unwrap().lang, None);
     }
 
     #[test]

@@ -6,15 +6,12 @@ use checkers::rules::builtin;
 use checkers::{fen, Ruleset};
 use std::io;
 
-fn need_terminal() -> Result<(), Fail> {
+fn need_terminal(lang: tui::i18n::Lang) -> Result<(), Fail> {
     use std::io::IsTerminal;
     if io::stdout().is_terminal() && io::stdin().is_terminal() {
         Ok(())
     } else {
-        Err(Fail::Runtime(
-            "the game needs a terminal; for scripts use `checkers moves` or `checkers perft`"
-                .to_string(),
-        ))
+        Err(Fail::Runtime(lang.t("cli.need_terminal").to_string()))
     }
 }
 
@@ -27,7 +24,7 @@ fn unfinished_game() -> Option<checkers::Game> {
 
 pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
     let config = load_config()?;
-    need_terminal()?;
+    need_terminal(lang(display, &config))?;
     let variant = config.variant.as_deref().unwrap_or(builtin::DEFAULT);
     let opts = tui::Options {
         rules: Ruleset::builtin(variant).expect("the config names a built-in variant"),
@@ -53,11 +50,16 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
 }
 
 /// The game numbered `n` (from 1) of a PDN file, replayed and checked.
-fn load_game(path: &std::path::Path, n: usize, fallback: &Ruleset) -> Result<checkers::Game, Fail> {
+fn load_game(
+    path: &std::path::Path,
+    n: usize,
+    fallback: &Ruleset,
+    lang: tui::i18n::Lang,
+) -> Result<checkers::Game, Fail> {
     use checkers::pdn;
-    let name = path.display().to_string();
+    let name = checkers::printable(&path.display().to_string()).into_owned();
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
+        .map_err(|e| Fail::Input(lang.f("cli.cannot_read", &[("path", &name), ("error", &e)])))?;
     pdn::load_game(&text, n, Some(fallback))
         .map(|(_, game)| game)
         .map_err(|e| Fail::Input(format!("{name}: {e}")))
@@ -79,14 +81,19 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         None => None,
     };
     let loaded = match &a.load {
-        Some(path) => Some(load_game(path, a.game as usize, &rules)?),
+        Some(path) => Some(load_game(
+            path,
+            a.game as usize,
+            &rules,
+            lang(display, &config),
+        )?),
         None => None,
     };
     let eval = match &a.eval {
         Some(path) => Some(std::sync::Arc::new(super::load_eval(path, &rules)?)),
         None => None,
     };
-    need_terminal()?;
+    need_terminal(lang(display, &config))?;
     let opts = tui::Options {
         eval: eval.map(|e| (rules.id.clone(), e)),
         rules,
@@ -114,12 +121,19 @@ pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(Fail::Input(format!(
-                "there is no unfinished game to resume ({} does not exist)",
-                path.display()
-            )))
+            let shown = path.display().to_string();
+            let path = checkers::printable(&shown);
+            return Err(Fail::Input(
+                lang(display, &config).f("cli.no_unfinished", &[("path", &path)]),
+            ));
         }
-        Err(e) => return Err(Fail::Input(format!("cannot read {}: {e}", path.display()))),
+        Err(e) => {
+            let shown = path.display().to_string();
+            let path = checkers::printable(&shown);
+            let text =
+                lang(display, &config).f("cli.cannot_read", &[("path", &path), ("error", &e)]);
+            return Err(Fail::Input(text));
+        }
     };
     let name = path.display().to_string();
     let (first, game) =
@@ -144,7 +158,7 @@ pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
     if let Some(level) = white.or(black) {
         ai.level = level.clamp(1, checkers::ai::MAX_LEVEL);
     }
-    need_terminal()?;
+    need_terminal(lang(display, &config))?;
     let opts = tui::Options {
         rules,
         start: None,
