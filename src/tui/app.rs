@@ -11,6 +11,7 @@
 mod ai_turn;
 mod command_line;
 mod dialogs;
+mod history;
 mod save_load;
 mod selection;
 mod start_menu;
@@ -530,50 +531,6 @@ impl App {
             Action::NewGame => self.new_game(None),
             Action::Hint => self.ask_hint(),
             _ => {}
-        }
-    }
-
-    /// Back through the move list, no further than its first row.
-    fn scroll_by(&mut self, rows: usize) {
-        let most = super::view::move_rows(self).len().saturating_sub(1);
-        self.scroll = (self.scroll + rows).min(most);
-    }
-
-    fn undo(&mut self) {
-        self.selection = None;
-        self.hint = None;
-        self.stop_thinking();
-        let vs_ai = self.ai.white != self.ai.black;
-        let taken = self.game.undo();
-        // Against the AI, take back its reply too, so the human is to move again.
-        let taken = match taken {
-            Some(m) if vs_ai && self.ai.plays(self.game.position().side_to_move()) => {
-                self.game.undo().or(Some(m))
-            }
-            other => other,
-        };
-        match taken {
-            Some(m) => {
-                let text = self
-                    .lang
-                    .f("status.took_back", &[("move", &self.write(&m))]);
-                self.info(text)
-            }
-            None if self.game.outcome().is_none() && self.overlay.is_none() => {
-                self.info(self.lang.t("status.nothing_to_take_back").to_string())
-            }
-            None => {}
-        }
-    }
-
-    fn redo(&mut self) {
-        self.selection = None;
-        match self.game.redo() {
-            Some(m) => {
-                self.info(self.lang.f("status.replayed", &[("move", &self.write(&m))]));
-                self.after_move(m);
-            }
-            None => self.info(self.lang.t("status.nothing_to_replay").to_string()),
         }
     }
 

@@ -222,6 +222,49 @@ mod tests {
         }
     }
 
+    /// Every built-in variant has a name and description, and every draw rule a
+    /// name, in every language (those keys are built from the rulesets, not
+    /// written in the code, so the key test alone would not see one missing).
+    #[test]
+    fn every_builtin_variant_and_draw_rule_has_its_words() {
+        for id in checkers::Ruleset::builtin_ids() {
+            let rules = checkers::Ruleset::builtin(id).unwrap();
+            for what in ["name", "description"] {
+                assert!(has(&format!("variant.{id}.{what}")), "{id} {what}");
+            }
+            for rule in &rules.no_progress {
+                assert!(
+                    has(&format!("rule.{}", rule.name.replace(' ', "_"))),
+                    "{}",
+                    rule.name
+                );
+            }
+            for lang in Lang::ALL {
+                assert!(!lang.variant_name(&rules).is_empty());
+            }
+        }
+        assert_eq!(
+            Lang::Ru.variant_name(&checkers::Ruleset::builtin("russian").unwrap()),
+            "Русские шашки"
+        );
+        assert_eq!(
+            Lang::De.variant_name(&checkers::Ruleset::builtin("german").unwrap()),
+            "Dame"
+        );
+        assert_eq!(
+            Lang::Nl.variant_name(&checkers::Ruleset::builtin("dammen64").unwrap()),
+            "Dammen 64"
+        );
+        // A ruleset file keeps its own name, made printable.
+        let mut own = checkers::Ruleset::builtin("russian").unwrap();
+        own.name = "My\u{1b}rules".into();
+        own.description = "changed".into();
+        assert_eq!(
+            Lang::Ru.variant_name(&own),
+            checkers::printable("My\u{1b}rules")
+        );
+    }
+
     #[test]
     fn plural_forms_follow_each_language() {
         let moves = |l: Lang, n| l.n("count.moves", n, &[]);
