@@ -89,10 +89,12 @@ impl App {
                 self.selection = None;
                 let cursor = (self.cursor, self.cursor_aim);
                 self.play(m);
-                // The human's cursor stays where the human left it, unless it
-                // was moved to the piece that must now capture.
-                if self.capture_summary().is_none() {
-                    (self.cursor, self.cursor_aim) = cursor;
+                // The human's cursor stays where the human left it, unless a
+                // capture is now mandatory or nothing there can move: then it
+                // goes to a piece that can.
+                (self.cursor, self.cursor_aim) = cursor;
+                if self.capture_summary().is_some() || !self.cursor_on_a_movable_piece() {
+                    self.place_cursor();
                 }
             }
             Purpose::Hint => {

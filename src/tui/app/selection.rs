@@ -236,17 +236,30 @@ impl App {
         }
     }
 
+    /// Puts the cursor on a piece the human to play next can move, one that
+    /// must capture if any: the side to move, or, while the AI is to move
+    /// against a human, the human's side (as if it were to move).
     pub(super) fn place_cursor(&mut self) {
-        // Start on a piece of the side to move, where the first click usually goes.
-        let side = self.game.position().side_to_move();
-        let legal = self.game.legal_moves();
+        let pos = *self.game.position();
+        let mut side = pos.side_to_move();
+        if self.ai.plays(side) && !self.ai.plays(side.opposite()) {
+            side = side.opposite();
+        }
+        let legal = checkers::legal_moves(&pos.with_side_to_move(side), self.game.rules());
         if let Some(m) = legal
             .iter()
-            .find(|m| self.game.position().piece_at(m.from()).map(Piece::color) == Some(side))
+            .find(|m| pos.piece_at(m.from()).map(Piece::color) == Some(side))
         {
             let from = m.from();
             self.set_cursor(from);
         }
+    }
+
+    /// Whether the cursor is on a piece that the side to move can move.
+    pub(super) fn cursor_on_a_movable_piece(&self) -> bool {
+        let (file, rank) = self.cursor;
+        Square::from_coords(file, rank)
+            .is_some_and(|sq| self.game.legal_moves().iter().any(|m| m.from() == sq))
     }
 
     /// The largest number of pieces any legal capture takes, and whether that
