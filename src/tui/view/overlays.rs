@@ -186,9 +186,24 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
 }
 
 pub(super) fn render_start(app: &App, menu: &StartMenu, area: Rect, buf: &mut Buffer) {
+    let rect = Rect::new(
+        2,
+        1,
+        area.width.saturating_sub(4),
+        area.height.saturating_sub(2),
+    );
+    // Where every description does not fit, only the chosen variant's is shown:
+    // shortened on purpose rather than cut off at the bottom.
+    let mut lines = start_lines(app, menu, rect.width as usize, true);
+    if lines.len() > rect.height as usize {
+        lines = start_lines(app, menu, rect.width as usize, false);
+    }
+    Paragraph::new(lines).render(rect, buf);
+}
+
+fn start_lines(app: &App, menu: &StartMenu, width: usize, all: bool) -> Vec<Line<'static>> {
     let t = &app.theme;
     let l = app.lang;
-    let width = area.width.saturating_sub(4) as usize;
     let mut lines: Vec<Line> = vec![
         Line::styled(l.t("start.title"), t.title()),
         Line::from(""),
@@ -200,12 +215,9 @@ pub(super) fn render_start(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
         }
     };
     for (i, r) in menu.variants.iter().enumerate() {
-        let marker = if i == menu.selected {
-            t.glyphs.selected
-        } else {
-            " "
-        };
-        let style = if i == menu.selected {
+        let chosen = i == menu.selected;
+        let marker = if chosen { t.glyphs.selected } else { " " };
+        let style = if chosen {
             t.highlight_row()
         } else {
             Style::default()
@@ -214,13 +226,15 @@ pub(super) fn render_start(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             format!("{marker} {:<20}", l.variant_name(r)),
             style,
         ));
-        // Wrapped, a description keeps its indent on every line.
-        push(
-            &mut lines,
-            &format!("    {}", l.variant_description(r)),
-            t.dim(),
-            4,
-        );
+        if all || chosen {
+            // Wrapped, a description keeps its indent on every line.
+            push(
+                &mut lines,
+                &format!("    {}", l.variant_description(r)),
+                t.dim(),
+                4,
+            );
+        }
     }
     let (key, white, black) = OPPONENTS[menu.opponent];
     push(
@@ -255,11 +269,5 @@ pub(super) fn render_start(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
         None => l.t("start.keys").to_string(),
     };
     push(&mut lines, &keys, t.dim(), 2);
-    let rect = Rect::new(
-        2,
-        1,
-        area.width.saturating_sub(4),
-        area.height.saturating_sub(2),
-    );
-    Paragraph::new(lines).render(rect, buf);
+    lines
 }

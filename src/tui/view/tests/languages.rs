@@ -154,3 +154,40 @@ fn the_forced_pieces_quiet_move_is_refused_in_each_language() {
         }
     }
 }
+
+/// With an unfinished game offered, the start screen's last line (the keys)
+/// is shown whole at 80×24 in every language: descriptions give way first.
+#[test]
+fn the_start_screen_keeps_its_keys_in_sight_at_80x24() {
+    for lang in Lang::ALL {
+        for selected in 0..5 {
+            let mut game = checkers::Game::new(Ruleset::builtin(RUSSIAN).unwrap());
+            game.play_text("c3-d4").unwrap();
+            let mut a = App::new(
+                Options {
+                    lang,
+                    start_screen: true,
+                    unfinished: Some(game),
+                    ..options(Ruleset::builtin(ENGLISH).unwrap())
+                },
+                (80, 24),
+            );
+            a.start_menu.as_mut().unwrap().selected = selected;
+            let shown = words(&a, 0, 0, 24);
+            let keys = lang.f(
+                "start.keys_resume",
+                &[
+                    (
+                        "variant",
+                        &lang.variant_name(&Ruleset::builtin(RUSSIAN).unwrap()),
+                    ),
+                    ("moves", &lang.n("count.moves", 1, &[])),
+                ],
+            );
+            assert!(shown.ends_with(&squash(&keys)), "{lang:?}: {shown}");
+            let chosen = &a.start_menu.as_ref().unwrap().variants[selected];
+            let description = squash(&lang.variant_description(chosen));
+            assert!(shown.contains(&description), "{lang:?} {selected}: {shown}");
+        }
+    }
+}
