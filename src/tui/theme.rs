@@ -262,9 +262,12 @@ impl Theme {
     pub fn last_move(&self) -> Style {
         self.bg(self.colors.last_move)
     }
+    /// The cursor's brackets: reversed, so they stand out on every square's
+    /// colour (a gold bracket on the gold last-move square would not), and
+    /// without colour too.
     pub fn cursor(&self) -> Style {
         self.fg(Rgb::Rgb(255, 240, 120))
-            .add_modifier(Modifier::BOLD)
+            .add_modifier(Modifier::BOLD | Modifier::REVERSED)
     }
     /// The character under the command line's cursor: shown reversed.
     pub fn command_cursor(&self) -> Style {

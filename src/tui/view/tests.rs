@@ -358,3 +358,28 @@ fn men_are_discs_and_white_is_a_ring_without_colour() {
         assert!(rows >= 2, "{size:?}");
     }
 }
+
+/// The cursor is drawn on every dark square it can reach, reversed so that it
+/// shows on any square's colour, with and without colour.
+#[test]
+fn the_cursor_is_drawn_on_every_dark_square() {
+    for color in [false, true] {
+        let opts = Options {
+            theme: Theme::new(false, color),
+            ..options(Ruleset::builtin(ENGLISH).unwrap())
+        };
+        let mut a = App::new(opts, (80, 24));
+        for s in Square::all() {
+            a.cursor = (s.file(), s.rank());
+            let l = layout::compute(80, 24);
+            let (c, r) = Layout::screen_of(s.file(), s.rank(), a.bottom());
+            let rect = l.square_rect(c, r);
+            let buf = render(&a);
+            let y = rect.y + rect.height / 2;
+            let (left, right) = (&buf[(rect.x, y)], &buf[(rect.right() - 1, y)]);
+            assert_eq!((left.symbol(), right.symbol()), ("[", "]"), "{s:?}");
+            let reversed = ratatui::style::Modifier::REVERSED;
+            assert!(left.modifier.contains(reversed) && right.modifier.contains(reversed));
+        }
+    }
+}
