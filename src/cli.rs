@@ -299,11 +299,22 @@ fn load_eval(
     Ok(checkers::ai::eval::Evaluator::learned(rules, &file))
 }
 
+/// The language: `--lang`, else the config's `lang`, else the locale, else English.
+fn lang(display: &DisplayArgs, config: &crate::config::Config) -> tui::i18n::Lang {
+    display
+        .lang
+        .or(config.lang)
+        .or_else(|| tui::i18n::Lang::from_locale(|name| std::env::var(name).ok()))
+        .unwrap_or_default()
+}
+
 fn theme(display: &DisplayArgs, config: &crate::config::Config) -> tui::Theme {
     // https://no-color.org: any non-empty NO_COLOR turns colours off.
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut t = tui::Theme::new(display.ascii || config.ascii, color);
     t.colors = config.colors;
+    let var = |name| std::env::var(name).ok();
+    t.depth = tui::Depth::detect(var("COLORTERM").as_deref(), var("TERM").as_deref());
     t
 }
 

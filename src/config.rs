@@ -32,6 +32,9 @@ const TEMPLATE: &str = r##"# checkers configuration. Command-line flags override
 # Plain ASCII glyphs instead of Unicode discs and crowns.
 # ascii = false
 
+# Language of the game: "en", "nl", "ru" or "de" (default: from LANG/LC_ALL, else English).
+# lang = "en"
+
 # Square numbers on the board: true or false (default: on in numeric variants).
 # board_numbers = true
 
@@ -58,6 +61,7 @@ pub struct Config {
     pub level: Option<u8>,
     pub think_time: Option<f64>,
     pub ascii: bool,
+    pub lang: Option<crate::tui::i18n::Lang>,
     pub board_numbers: Option<bool>,
     pub touch_move: bool,
     pub colors: BoardColors,
@@ -71,6 +75,7 @@ struct Raw {
     level: Option<Spanned<i64>>,
     think_time: Option<Spanned<f64>>,
     ascii: Option<bool>,
+    lang: Option<Spanned<String>>,
     board_numbers: Option<bool>,
     touch_move: Option<bool>,
     #[serde(default)]
@@ -190,6 +195,19 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
         }
         c.think_time = Some(v);
     }
+    if let Some(l) = raw.lang {
+        let v = l.get_ref();
+        let lang = crate::tui::i18n::Lang::parse(v).filter(|_| v.len() == 2);
+        c.lang = Some(lang.ok_or_else(|| {
+            at(
+                l.span().start,
+                format!(
+                    "lang = \"{}\": use \"en\", \"nl\", \"ru\" or \"de\"",
+                    checkers::printable(v)
+                ),
+            )
+        })?);
+    }
     c.ascii = raw.ascii.unwrap_or(false);
     c.board_numbers = raw.board_numbers;
     c.touch_move = raw.touch_move.unwrap_or(true);
@@ -271,6 +289,7 @@ mod tests {
             ("[theme]\ndark_square = \"brown\"", 2, "#rrggbb"),
             ("[theme]\nborder = \"#000000\"", 2, "border"),
             ("ascii = yes", 1, ""),
+            ("\n\nlang = \"fr\"", 3, "\"en\", \"nl\", \"ru\" or \"de\""),
         ] {
             let e = parse(text, "cfg.toml").unwrap_err();
             assert!(e.starts_with(&format!("cfg.toml:{line}:")), "{text:?}: {e}");
@@ -294,6 +313,13 @@ mod tests {
         }
         assert_eq!(dir(None, home), Some(PathBuf::from("/home/u/.config")));
         assert_eq!(dir(Some("cfg"), None), None);
+    }
+
+    #[test]
+    fn the_language_is_read() {
+        let c = parse("lang = \"nl\"", "x").unwrap();
+        assert_eq!(c.lang, Some(crate::tui::i18n::Lang::Nl));
+        assert_eq!(parse("", "x").unwrap().lang, None);
     }
 
     #[test]

@@ -175,7 +175,8 @@ impl Library {
             Err(e) => return Err(TakeError::Io(format!("cannot lock game {id}: {e}"))),
         };
         let path = self.path(&id);
-        let text = crate::files::read_text(&path, crate::files::MAX_PDN_BYTES).map_err(TakeError::Io)?;
+        let text =
+            crate::files::read_text(&path, crate::files::MAX_PDN_BYTES).map_err(TakeError::Io)?;
         Ok((Record { path, _lock: lock }, text))
     }
 
@@ -263,7 +264,9 @@ impl Library {
             open,
             unreadable: None,
         };
-        match crate::files::read_text(&entry.path, crate::files::MAX_PDN_BYTES).and_then(|t| text::summary(&t)) {
+        match crate::files::read_text(&entry.path, crate::files::MAX_PDN_BYTES)
+            .and_then(|t| text::summary(&t))
+        {
             Ok(s) => {
                 entry.variant = s.variant;
                 entry.white = s.white;

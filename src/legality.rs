@@ -29,6 +29,8 @@ pub enum Illegal {
     PieceCannotMove,
     /// A man stepped towards its own side.
     MenDoNotMoveBackwards,
+    /// The square moved to already holds a piece.
+    Occupied(Square),
     /// The piece has moves, but not to that square.
     CannotMoveThere,
 }
@@ -47,6 +49,7 @@ impl Illegal {
             }
             Illegal::PieceCannotMove => "that piece has no legal move".to_string(),
             Illegal::MenDoNotMoveBackwards => "men do not move backwards".to_string(),
+            Illegal::Occupied(sq) => format!("{} is occupied", squares.write(*sq)),
             Illegal::CannotMoveThere => "that piece cannot move there".to_string(),
         }
     }
@@ -76,20 +79,9 @@ pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illeg
         return Illegal::NoLegalMove;
     }
     if legal[0].is_capture() {
-        let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
         let from_moves = legal.iter().any(|m| m.from() == from);
-        if rules.capture_choice == CaptureChoice::MostPieces && most > 1 {
-            // The most-pieces rule has already removed this piece's shorter
-            // captures from the legal list: ask the rules without it.
-            let mut any = rules.clone();
-            any.capture_choice = CaptureChoice::Any;
-            if from_moves || legal_moves(pos, &any).iter().any(|m| m.from() == from) {
-                return Illegal::MustTakeMost(most);
-            }
-        }
         // Stopping on a landing of one of this piece's captures, or straying from
-        // one midway, is stopping too early; any other move of it (a quiet step,
-        // a step onto a piece) ignores the capture it has to make.
+        // one midway, is stopping too early.
         let continues = |path: &[Square]| {
             legal.iter().any(|m| {
                 let p = m.path();
@@ -100,10 +92,35 @@ pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illeg
         if from_moves && (continues(squares) || midway) {
             return Illegal::CaptureMustContinue;
         }
+        let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
+        if rules.capture_choice == CaptureChoice::MostPieces && most > 1 {
+            // The most-pieces rule has already removed the shorter captures from
+            // the legal list: ask the rules without it whether this was one.
+            let mut any = rules.clone();
+            any.capture_choice = CaptureChoice::Any;
+            // A piece with only shorter captures is told to take the most; the
+            // piece with the longest is told so only when it tried a shorter one,
+            // since a quiet step of it ignores the capture altogether.
+            let to = squares.last().copied();
+            let shorter = legal_moves(pos, &any).iter().any(|m| {
+                m.from() == from && (!from_moves || m.path() == squares || Some(m.to()) == to)
+            });
+            if shorter {
+                return Illegal::MustTakeMost(most);
+            }
+        }
+        // Any other move (a quiet step of any piece, a step onto a piece) ignores
+        // the capture that has to be made.
         return Illegal::CaptureMandatory;
     }
     if legal.iter().all(|m| m.from() != from) {
         return Illegal::PieceCannotMove;
+    }
+    if let Some(&to) = squares
+        .last()
+        .filter(|&&to| to != from && pos.piece_at(to).is_some())
+    {
+        return Illegal::Occupied(to);
     }
     if let (Some(Piece::Man(_)), Some(&to)) = (pos.piece_at(from), squares.last()) {
         let backwards = match side {

@@ -7,6 +7,7 @@ mod capped;
 mod event;
 #[cfg(test)]
 mod fuzz;
+pub mod i18n;
 mod keymap;
 mod layout;
 #[cfg(test)]
@@ -17,7 +18,7 @@ mod theme;
 mod view;
 
 pub use app::{AiSettings, Options, Unfinished};
-pub use theme::{BoardColors, Theme};
+pub use theme::{BoardColors, Depth, Theme};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;

@@ -167,6 +167,15 @@ pub(super) struct DisplayArgs {
     /// Draw with plain ASCII characters only
     #[arg(long, global = true)]
     pub(super) ascii: bool,
+    /// Language of the game: en, nl, ru or de (default: the config's, else LANG/LC_ALL, else en)
+    #[arg(long, global = true, value_name = "LANG", value_parser = parse_lang)]
+    pub(super) lang: Option<crate::tui::i18n::Lang>,
+}
+
+fn parse_lang(s: &str) -> Result<crate::tui::i18n::Lang, String> {
+    crate::tui::i18n::Lang::parse(s)
+        .filter(|_| s.len() == 2)
+        .ok_or_else(|| "use en, nl, ru or de".to_string())
 }
 
 #[derive(Args, Debug)]

@@ -1,21 +1,18 @@
 //! Starting the terminal game: the start screen, `play` and `--resume`.
 
-use super::{load_config, load_rules, theme, AiArgs, DisplayArgs, Fail, PlayArgs, RulesArgs};
+use super::{lang, load_config, load_rules, theme, AiArgs, DisplayArgs, Fail, PlayArgs, RulesArgs};
 use crate::games::{self, Keeper, Library, TakeError};
 use crate::tui;
 use checkers::rules::builtin;
 use checkers::{fen, Ruleset};
 use std::io::{self, BufRead, Write};
 
-fn need_terminal() -> Result<(), Fail> {
+fn need_terminal(lang: tui::i18n::Lang) -> Result<(), Fail> {
     use std::io::IsTerminal;
     if io::stdout().is_terminal() && io::stdin().is_terminal() {
         Ok(())
     } else {
-        Err(Fail::Runtime(
-            "the game needs a terminal; for scripts use `checkers moves` or `checkers perft`"
-                .to_string(),
-        ))
+        Err(Fail::Runtime(lang.t("cli.need_terminal").to_string()))
     }
 }
 
@@ -76,12 +73,13 @@ fn unfinished_games(config: &crate::config::Config) -> Vec<tui::Unfinished> {
 
 pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
     let config = load_config()?;
-    need_terminal()?;
+    need_terminal(lang(display, &config))?;
     let variant = config.variant.as_deref().unwrap_or(builtin::DEFAULT);
     let opts = tui::Options {
         rules: Ruleset::builtin(variant).expect("the config names a built-in variant"),
         start: None,
         theme: theme(display, &config),
+        lang: lang(display, &config),
         no_touch_move: !config.touch_move,
         fixed_bottom: None,
         start_screen: true,
@@ -135,7 +133,8 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
     let loaded = match &a.load {
         Some(path) => {
             let name = checkers::printable(&path.display().to_string()).into_owned();
-            let text = crate::files::read_text(path, crate::files::MAX_PDN_BYTES).map_err(Fail::Input)?;
+            let text =
+                crate::files::read_text(path, crate::files::MAX_PDN_BYTES).map_err(Fail::Input)?;
             let (_, game, carried) = match a.game {
                 1 => games::read_game(&text, Some(&rules)),
                 n => checkers::pdn::load_game(&text, n as usize, Some(&rules))
@@ -153,12 +152,13 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         Some(path) => Some(std::sync::Arc::new(super::load_eval(path, &rules)?)),
         None => None,
     };
-    need_terminal()?;
+    need_terminal(lang(display, &config))?;
     let opts = tui::Options {
         eval: eval.map(|e| (rules.id.clone(), e)),
         rules,
         start,
         theme: theme(display, &config),
+        lang: lang(display, &config),
         no_touch_move: a.no_touch_move || !config.touch_move,
         fixed_bottom: a.bottom.map(checkers::Color::from),
         start_screen: false,
@@ -205,17 +205,18 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
             match free.next().or(unfinished.clone().next()) {
                 Some(e) => e.id.clone(),
                 None => {
-                    return Err(Fail::Input(format!(
-                        "there is no unfinished game to resume in {} (see `checkers games`)",
-                        lib.dir.display()
-                    )))
+                    let shown = lib.dir.display().to_string();
+                    let dir = checkers::printable(&shown);
+                    return Err(Fail::Input(
+                        lang(display, &config).f("cli.no_unfinished", &[("dir", &dir)]),
+                    ));
                 }
             }
         }
     };
     // A wrong id is said before anything else, terminal or not.
     let id = lib.resolve(&id).map_err(|e| Fail::Input(e.to_string()))?;
-    need_terminal()?;
+    need_terminal(lang(display, &config))?;
     let (keeper, text, kept_at) = match lib.take(&id) {
         Ok((record, text)) => {
             let at = record.path.display().to_string();
@@ -237,6 +238,7 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         rules: game.rules().clone(),
         start: None,
         theme: theme(display, &config),
+        lang: lang(display, &config),
         no_touch_move: !config.touch_move,
         fixed_bottom: None,
         start_screen: false,

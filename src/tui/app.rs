@@ -11,6 +11,7 @@
 mod ai_turn;
 mod command_line;
 mod dialogs;
+mod history;
 mod save_load;
 pub(crate) use save_load::FILE_EXISTS;
 pub use save_load::{FileWork, Kept};
@@ -21,6 +22,7 @@ pub use start_menu::Unfinished;
 mod tests;
 
 use super::autosave::Autosave;
+use super::i18n::Lang;
 use super::layout::{self, Layout};
 use super::theme::Theme;
 use checkers::ai::eval::Evaluator;
@@ -58,6 +60,13 @@ pub enum Action {
     OpenCommand,
     CommandInput(char),
     CommandBackspace,
+    /// Delete the character under the command line's cursor.
+    CommandDelete,
+    /// Move the command line's cursor: a character left or right, or to an end.
+    CommandLeft,
+    CommandRight,
+    CommandHome,
+    CommandEnd,
     CommandSubmit,
     CommandComplete,
     Yes,
@@ -65,6 +74,9 @@ pub enum Action {
     NewGame,
     ScrollUp,
     ScrollDown,
+    /// PgUp and PgDn: the move list by a page.
+    PageUp,
+    PageDown,
     Resize(u16, u16),
     /// A message from outside the state, e.g. a failed autosave.
     Notice(String),
@@ -233,6 +245,8 @@ pub struct Status {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CommandLine {
     pub text: String,
+    /// Where typing goes: a byte offset into `text`, on a character boundary.
+    pub cursor: usize,
     /// The text Tab completes from, and which candidate it showed last.
     completion: Option<(String, usize)>,
 }
@@ -252,12 +266,13 @@ pub struct StartMenu {
     pub unfinished: Vec<Unfinished>,
 }
 
-/// The start screen's opponent choices: name, AI plays white, AI plays black.
+/// The start screen's opponent choices: catalogue key of the name, AI plays
+/// white, AI plays black.
 pub const OPPONENTS: [(&str, bool, bool); 4] = [
-    ("another person at this terminal (hot-seat)", false, false),
-    ("the AI, which plays Black", false, true),
-    ("the AI, which plays White", true, false),
-    ("the AI against itself (watch)", true, true),
+    ("opponent.hot_seat", false, false),
+    ("opponent.ai_black", false, true),
+    ("opponent.ai_white", true, false),
+    ("opponent.ai_both", true, true),
 ];
 
 /// How the game was asked for on the command line.
@@ -266,6 +281,8 @@ pub struct Options {
     pub rules: Ruleset,
     pub start: Option<Position>,
     pub theme: Theme,
+    /// The language of every word shown.
+    pub lang: Lang,
     /// `--no-touch-move`: casual play even where the rules have touch-move.
     pub no_touch_move: bool,
     /// Keep this side at the bottom instead of the side to move.
@@ -294,13 +311,16 @@ pub struct Options {
 pub struct App {
     pub game: Game,
     pub theme: Theme,
+    pub lang: Lang,
     pub start_menu: Option<StartMenu>,
     pub overlay: Option<Overlay>,
     pub command: Option<CommandLine>,
     pub selection: Option<Selection>,
     pub status: Option<Status>,
-    /// The cursor as (file, rank), any of the 64 squares.
+    /// The cursor as (file, rank), always a dark square.
     pub cursor: (u8, u8),
+    /// The file the cursor keeps to when it moves up or down.
+    pub cursor_aim: u8,
     pub flipped: bool,
     pub fixed_bottom: Option<Color>,
     pub show_numbers: bool,
@@ -342,12 +362,14 @@ impl App {
             show_numbers: opts.board_numbers.unwrap_or(numeric(game.rules())),
             game,
             theme: opts.theme,
+            lang: opts.lang,
             start_menu,
             overlay: None,
             command: None,
             selection: None,
             status: None,
             cursor: (2, 2),
+            cursor_aim: 2,
             flipped: false,
             fixed_bottom: opts.fixed_bottom,
             no_touch_move: opts.no_touch_move,
@@ -369,9 +391,7 @@ impl App {
             app.saver.held(&app.game);
         }
         if app.review {
-            app.info(
-                "reviewing: ←/→ step through the moves; play a move to go on from here".to_string(),
-            );
+            app.info(app.lang.t("status.reviewing").to_string());
         }
         app.place_cursor();
         app.schedule_ai();
@@ -503,7 +523,9 @@ impl App {
             }
             Action::Click { col, row } => {
                 if let Some((file, rank)) = self.layout().square_at(col, row, self.bottom()) {
-                    self.cursor = (file, rank);
+                    if let Some(square) = Square::from_coords(file, rank) {
+                        self.set_cursor(square);
+                    }
                     self.activate(file, rank);
                 }
             }
@@ -523,44 +545,17 @@ impl App {
                 }
             }
             Action::OpenCommand => self.command = Some(CommandLine::default()),
-            Action::ScrollUp => self.scroll += 1,
+            Action::ScrollUp => self.scroll_by(1),
             Action::ScrollDown => self.scroll = self.scroll.saturating_sub(1),
+            Action::PageUp => self.scroll_by(super::view::move_list_page(self)),
+            Action::PageDown => {
+                self.scroll = self
+                    .scroll
+                    .saturating_sub(super::view::move_list_page(self))
+            }
             Action::NewGame => self.ask_new_game(None),
             Action::Hint => self.ask_hint(),
             _ => {}
-        }
-    }
-
-    fn undo(&mut self) {
-        self.selection = None;
-        self.hint = None;
-        self.stop_thinking();
-        let vs_ai = self.ai.white != self.ai.black;
-        let taken = self.game.undo();
-        // Against the AI, take back its reply too, so the human is to move again.
-        let taken = match taken {
-            Some(m) if vs_ai && self.ai.plays(self.game.position().side_to_move()) => {
-                self.game.undo().or(Some(m))
-            }
-            other => other,
-        };
-        match taken {
-            Some(m) => self.info(format!("took back {}", self.write(&m))),
-            None if self.game.outcome().is_none() && self.overlay.is_none() => {
-                self.info("nothing to take back".to_string())
-            }
-            None => {}
-        }
-    }
-
-    fn redo(&mut self) {
-        self.selection = None;
-        match self.game.redo() {
-            Some(m) => {
-                self.info(format!("replayed {}", self.write(&m)));
-                self.after_move(m);
-            }
-            None => self.info("nothing to replay".to_string()),
         }
     }
 
@@ -580,7 +575,8 @@ impl App {
         self.flipped = false;
         self.scroll = 0;
         self.place_cursor();
-        self.info(format!("new game: {}", self.game.rules().name));
+        let name = self.lang.variant_name(self.game.rules());
+        self.info(self.lang.f("status.new_game", &[("variant", &name)]));
     }
 
     /// Whether quitting would abandon a game with moves in it.

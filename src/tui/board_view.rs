@@ -2,6 +2,7 @@
 
 use super::app::App;
 use super::layout::Layout;
+use checkers::rules::PromotionMidCapture;
 use checkers::{Bitboard, Color, Move, Piece, Position, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -90,14 +91,104 @@ fn put(buf: &mut Buffer, x: u16, y: u16, s: &str, style: Style) {
     }
 }
 
+/// The pieces as drawn: the position, with the piece of a half-done capture
+/// moved to its last landing (crowned there if it passed the last row where the
+/// rules crown it at once).
+fn pieces_shown(app: &App) -> Vec<(Square, Piece)> {
+    let pos = app.game.position();
+    let mut shown: Vec<(Square, Piece)> = Square::all()
+        .filter_map(|s| pos.piece_at(s).map(|p| (s, p)))
+        .collect();
+    let Some(sel) = app.selection.as_ref().filter(|s| !s.landings.is_empty()) else {
+        return shown;
+    };
+    let Some(i) = shown.iter().position(|&(s, _)| s == sel.from) else {
+        return shown;
+    };
+    let (_, mut piece) = shown.remove(i);
+    let last_row = match piece.color() {
+        Color::White => 7,
+        Color::Black => 0,
+    };
+    let crowned_at_once =
+        app.game.rules().promotion_mid_capture == PromotionMidCapture::ContinueAsKing;
+    if crowned_at_once && sel.landings.iter().any(|l| l.rank() == last_row) {
+        piece = Piece::King(piece.color());
+    }
+    let at = *sel.landings.last().expect("landings are not empty");
+    shown.push((at, piece));
+    shown
+}
+
+/// How many half-cells across a man's disc is on a `sw` × `sh` square: as wide
+/// as it is tall on screen (a half-cell is about as tall as a cell is wide),
+/// with a column either side free for the cursor and a row above for marks.
+fn disc_size(sw: u16, sh: u16) -> u16 {
+    if sh <= 2 {
+        sw.saturating_sub(2).min(4)
+    } else {
+        sw.saturating_sub(2).min(2 * sh - 2) & !1
+    }
+}
+
+/// Whether half-cell (`i`, `j`) of a `d`-wide disc is inside it.
+fn inside(i: i32, j: i32, d: i32) -> bool {
+    let c = d as f32 / 2.0;
+    let (x, y) = (i as f32 + 0.5 - c, j as f32 + 0.5 - c);
+    (0..d).contains(&i) && (0..d).contains(&j) && x * x + y * y <= c * c
+}
+
+/// Whether half-cell (`i`, `j`) is on the disc's rim.
+fn rim(i: i32, j: i32, d: i32) -> bool {
+    inside(i, j, d)
+        && [(-1, 0), (1, 0), (0, -1), (0, 1)]
+            .iter()
+            .any(|(di, dj)| !inside(i + di, j + dj, d))
+}
+
+/// The disc's cells, row by row: block and half-block characters, or letters
+/// and dots in ASCII. `hollow` draws only the rim, so that a white man reads as
+/// a ring beside the black man's solid disc when there is no colour to tell them
+/// apart (and never as the light squares' texture).
+fn disc_rows(d: u16, fill: &str, ascii: bool, hollow: bool) -> Vec<String> {
+    let d = d as i32;
+    let on = |i, j| {
+        if hollow {
+            rim(i, j, d)
+        } else {
+            inside(i, j, d)
+        }
+    };
+    (0..(d + 1) / 2)
+        .map(|row| {
+            (0..d)
+                .map(|i| {
+                    let (top, low) = (on(i, 2 * row), on(i, 2 * row + 1));
+                    match (top, low, ascii) {
+                        (true, true, true) => fill,
+                        (true, true, false) => "█",
+                        (true, false, true) => "'",
+                        (true, false, false) => "▀",
+                        (false, true, true) => ".",
+                        (false, true, false) => "▄",
+                        (false, false, _) => " ",
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// Draws the board and its coordinates.
 pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
     let theme = &app.theme;
     let g = &theme.glyphs;
-    let pos = app.game.position();
     let bottom = app.bottom();
     let k = marks(app);
+    let shown = pieces_shown(app);
     let (sw, sh) = (layout.square_w, layout.square_h);
+    let d = disc_size(sw, sh);
+    let rows = d.div_ceil(2);
     for rank in 0..8u8 {
         for file in 0..8u8 {
             let (c, r) = Layout::screen_of(file, rank, bottom);
@@ -139,16 +230,16 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
             if let Some(m) = mark {
                 put(buf, rect.x, rect.y, m, bg.patch(theme.mark()));
             }
-            if app.show_numbers && sw >= 4 {
-                let n = sq.pdn().to_string();
-                let x = rect.x + sw - n.len() as u16;
-                put(buf, x, rect.y, &n, bg.patch(theme.number()));
-            }
-            let cx = rect.x + (sw - 1) / 2;
-            let cy = rect.y + sh / 2;
-            match pos.piece_at(sq) {
+            // The disc's top-left cell and the row the cursor marks.
+            let dx = rect.x + (sw - d) / 2;
+            let dy = rect.y + (sh - rows).div_ceil(2);
+            let cy = dy + rows / 2;
+            let number = (app.show_numbers && sw >= 4).then(|| sq.pdn().to_string());
+            let piece = shown.iter().find(|(s, _)| *s == sq).map(|&(_, p)| p);
+            let mut number_drawn = false;
+            match piece {
                 Some(p) => {
-                    let (glyph, style) = match p.color() {
+                    let (fill_char, style) = match p.color() {
                         Color::White => (g.white_man, theme.white_piece()),
                         Color::Black => (g.black_man, theme.black_piece()),
                     };
@@ -157,26 +248,33 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
                     } else {
                         bg.patch(style)
                     };
-                    let king = matches!(p, Piece::King(_));
-                    if sw >= 9 && sh >= 4 {
-                        let big = match p.color() {
-                            Color::White => g.big_white,
-                            Color::Black => g.big_black,
-                        };
-                        put(buf, cx - 2, cy - 1, big[0], style);
-                        put(buf, cx - 2, cy, big[1], style);
-                        if king {
-                            let crown = g.crown.repeat(3);
-                            put(buf, cx - 1, cy - 2, &crown, style);
-                        }
-                    } else {
-                        put(buf, cx, cy, glyph, style);
-                        if king {
-                            put(buf, cx, cy - 1, g.crown, style);
-                        }
+                    let hollow = p.color() == Color::White && !theme.color && !theme.ascii;
+                    let cells = disc_rows(d, fill_char, theme.ascii, hollow);
+                    for (i, line) in cells.iter().enumerate() {
+                        put(buf, dx, dy + i as u16, line, style);
+                    }
+                    let inset = theme.piece_inset(p.color());
+                    if p.is_king() {
+                        // The crown sits on the middle row of the disc, a third of its width.
+                        let n = (d / 3).max(1);
+                        let crown = g.crown.repeat(n as usize);
+                        put(
+                            buf,
+                            dx + (d - n) / 2,
+                            cy,
+                            &crown,
+                            inset.patch(theme.crown()),
+                        );
+                    }
+                    if let Some(n) = number.as_deref().filter(|_| sh <= 2) {
+                        // On the smallest squares the number is written on the disc.
+                        let x = dx + (d.saturating_sub(n.len() as u16)) / 2;
+                        put(buf, x, dy, n, inset.patch(theme.number_on_piece()));
+                        number_drawn = true;
                     }
                 }
                 None => {
+                    let cx = rect.x + (sw - 1) / 2;
                     if let Some(i) = k.path.iter().position(|&s| s == sq) {
                         put(buf, cx, cy, &(i + 1).to_string(), bg.patch(theme.mark()));
                     } else if k.targets.contains(sq) {
@@ -186,13 +284,14 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
                     }
                 }
             }
+            if let Some(n) = number.filter(|_| !number_drawn) {
+                let x = rect.x + sw - n.len() as u16;
+                put(buf, x, rect.y, &n, bg.patch(theme.number()));
+            }
             if app.cursor == (file, rank) && app.overlay.is_none() {
-                let style = bg.patch(theme.cursor()).patch(theme.mark());
-                let reach = if sw >= 9 && sh >= 4 { 3 } else { 1 };
-                if cx >= rect.x + reach {
-                    put(buf, cx - reach, cy, "[", style);
-                }
-                put(buf, cx + reach, cy, "]", style);
+                let style = bg.patch(theme.cursor());
+                put(buf, rect.x, cy, "[", style);
+                put(buf, rect.x + sw - 1, cy, "]", style);
             }
         }
     }
@@ -211,7 +310,13 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
         );
         let (_, r) = Layout::screen_of(0, i, bottom);
         let rect = layout.square_rect(0, r);
-        put(buf, 1, rect.y + sh / 2, &(i + 1).to_string(), label);
+        put(
+            buf,
+            layout.board_x.saturating_sub(2),
+            rect.y + sh / 2,
+            &(i + 1).to_string(),
+            label,
+        );
     }
 }
 

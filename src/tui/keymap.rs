@@ -38,6 +38,11 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
         return match key.code {
             KeyCode::Char(c) => Some(Action::CommandInput(c)),
             KeyCode::Backspace => Some(Action::CommandBackspace),
+            KeyCode::Delete => Some(Action::CommandDelete),
+            KeyCode::Left => Some(Action::CommandLeft),
+            KeyCode::Right => Some(Action::CommandRight),
+            KeyCode::Home => Some(Action::CommandHome),
+            KeyCode::End => Some(Action::CommandEnd),
             KeyCode::Enter => Some(Action::CommandSubmit),
             KeyCode::Tab => Some(Action::CommandComplete),
             KeyCode::Esc => Some(Action::Cancel),
@@ -53,8 +58,8 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
         KeyCode::Esc => Some(Action::Cancel),
         KeyCode::Char('q') => Some(Action::Quit),
         KeyCode::Char('?') => Some(Action::Help),
-        KeyCode::PageUp => Some(Action::ScrollUp),
-        KeyCode::PageDown => Some(Action::ScrollDown),
+        KeyCode::PageUp => Some(Action::PageUp),
+        KeyCode::PageDown => Some(Action::PageDown),
         _ => None,
     };
     match mode {

@@ -7,6 +7,7 @@
 //! runner, [`super::do_file_work`].
 
 use super::app::{Action, AiSettings, App, Effect, FileWork, Mode, Options};
+use super::i18n::Lang;
 use super::keymap;
 use super::layout::{self, Layout};
 use super::theme::Theme;
@@ -25,6 +26,7 @@ pub(super) fn options(rules: Ruleset) -> Options {
         rules,
         start: None,
         theme: Theme::new(true, false),
+        lang: Lang::En,
         no_touch_move: false,
         fixed_bottom: None,
         start_screen: false,
@@ -72,15 +74,24 @@ pub(super) fn render(app: &App) -> Buffer {
     terminal(app).backend().buffer().clone()
 }
 
-/// The status line (second row from the bottom), trimmed.
+/// The status line's two rows (above the command line), each trimmed, joined
+/// by a space as the text was before it wrapped.
 pub(super) fn status_line(app: &App) -> String {
     let (w, h) = app.size;
     let buf = render(app);
-    (0..w)
-        .map(|x| buf[(x, h - 2)].symbol())
-        .collect::<String>()
-        .trim()
-        .to_string()
+    let row = |y: u16| {
+        (0..w)
+            .map(|x| buf[(x, y)].symbol())
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    let (first, second) = (row(h - 3), row(h - 2));
+    if second.is_empty() {
+        first
+    } else {
+        format!("{first} {second}")
+    }
 }
 
 pub(super) fn send(app: &mut App, event: Event) {

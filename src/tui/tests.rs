@@ -23,7 +23,10 @@ fn load_refuses_a_fifo_a_device_and_a_directory_at_once() {
     ] {
         let t = Instant::now();
         // Through the event loop's runner, as `:load` goes.
-        let answer = super::do_file_work(FileWork::Load { path: path.into() });
+        let answer = super::do_file_work(
+            FileWork::Load { path: path.into() },
+            &mut crate::games::Keeper::default(),
+        );
         assert!(t.elapsed() < Duration::from_secs(2), "{path}: blocked");
         match answer {
             Some(Action::Loaded { text: Err(e), .. }) => assert!(e.contains(why), "{path}: {e}"),

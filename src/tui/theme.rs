@@ -17,9 +17,6 @@ pub struct Glyphs {
     pub last_move: &'static str,
     pub emptied: &'static str,
     pub light_fill: &'static str,
-    /// Two-row discs for large squares: white top/bottom, black top/bottom.
-    pub big_white: [&'static str; 2],
-    pub big_black: [&'static str; 2],
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -34,8 +31,6 @@ const UNICODE: Glyphs = Glyphs {
     last_move: "•",
     emptied: "∙",
     light_fill: " ",
-    big_white: ["▄░░░▄", "▀░░░▀"],
-    big_black: ["▄███▄", "▀███▀"],
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -50,15 +45,112 @@ const ASCII: Glyphs = Glyphs {
     last_move: "'",
     emptied: ".",
     light_fill: " ",
-    big_white: ["/www\\", "\\www/"],
-    big_black: ["/bbb\\", "\\bbb/"],
 };
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// 24-bit colour, where `COLORTERM` says `truecolor` or `24bit`.
+    TrueColor,
+    /// The xterm 256-colour palette: the usual case.
+    Palette256,
+    /// The 16 ANSI colours, where `TERM` names no more (`linux`, `xterm`, `vt100`…).
+    Ansi16,
+}
+
+impl Depth {
+    /// The depth the terminal described by `COLORTERM` and `TERM` shows.
+    pub fn detect(colorterm: Option<&str>, term: Option<&str>) -> Depth {
+        let colorterm = colorterm.unwrap_or_default().to_ascii_lowercase();
+        if colorterm == "truecolor" || colorterm == "24bit" {
+            return Depth::TrueColor;
+        }
+        let term = term.unwrap_or_default();
+        if term.contains("256color") || term.contains("direct") {
+            Depth::Palette256
+        } else if term.is_empty() || term.contains("color") || term.starts_with("tmux") {
+            // Unknown or merely "colour" terminals: the palette most of them have.
+            Depth::Palette256
+        } else {
+            Depth::Ansi16
+        }
+    }
+
+    /// `c` as this depth can show it: the nearest palette entry below true colour.
+    pub fn paint(self, c: Rgb) -> Rgb {
+        let Rgb::Rgb(r, g, b) = c else {
+            return c;
+        };
+        match self {
+            Depth::TrueColor => c,
+            Depth::Palette256 => Rgb::Indexed(palette256(r, g, b)),
+            Depth::Ansi16 => ansi16(r, g, b),
+        }
+    }
+}
+
+/// The xterm 256-colour index nearest to (r, g, b): the 6×6×6 cube or the grey ramp.
+fn palette256(r: u8, g: u8, b: u8) -> u8 {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let level = |v: u8| {
+        (0..6)
+            .min_by_key(|&i| (LEVELS[i] as i32 - v as i32).abs())
+            .unwrap_or(0)
+    };
+    let (ri, gi, bi) = (level(r), level(g), level(b));
+    let cube = (LEVELS[ri], LEVELS[gi], LEVELS[bi]);
+    let grey_i = ((r as u32 + g as u32 + b as u32) / 3)
+        .saturating_sub(8)
+        .min(238)
+        / 10;
+    let grey = (8 + 10 * grey_i) as u8;
+    let dist = |(x, y, z): (u8, u8, u8)| {
+        let d = |p: u8, q: u8| (p as i32 - q as i32).pow(2);
+        d(x, r) + d(y, g) + d(z, b)
+    };
+    if dist((grey, grey, grey)) < dist(cube) {
+        232 + grey_i as u8
+    } else {
+        16 + 36 * ri as u8 + 6 * gi as u8 + bi as u8
+    }
+}
+
+/// The nearest of the 16 ANSI colours, by xterm's default values.
+fn ansi16(r: u8, g: u8, b: u8) -> Rgb {
+    const TABLE: [(Rgb, (u8, u8, u8)); 16] = [
+        (Rgb::Black, (0, 0, 0)),
+        (Rgb::Red, (205, 0, 0)),
+        (Rgb::Green, (0, 205, 0)),
+        (Rgb::Yellow, (205, 205, 0)),
+        (Rgb::Blue, (0, 0, 238)),
+        (Rgb::Magenta, (205, 0, 205)),
+        (Rgb::Cyan, (0, 205, 205)),
+        (Rgb::Gray, (229, 229, 229)),
+        (Rgb::DarkGray, (127, 127, 127)),
+        (Rgb::LightRed, (255, 0, 0)),
+        (Rgb::LightGreen, (0, 255, 0)),
+        (Rgb::LightYellow, (255, 255, 0)),
+        (Rgb::LightBlue, (92, 92, 255)),
+        (Rgb::LightMagenta, (255, 0, 255)),
+        (Rgb::LightCyan, (0, 255, 255)),
+        (Rgb::White, (255, 255, 255)),
+    ];
+    let d = |p: u8, q: u8| (p as i32 - q as i32).pow(2);
+    TABLE
+        .iter()
+        .min_by_key(|(_, (x, y, z))| d(*x, r) + d(*y, g) + d(*z, b))
+        .map(|(c, _)| *c)
+        .unwrap_or(Rgb::Reset)
+}
 
 /// How the board and panels are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     pub glyphs: Glyphs,
+    /// Plain ASCII glyphs: discs of letters instead of blocks.
+    pub ascii: bool,
     pub color: bool,
+    pub depth: Depth,
     pub colors: BoardColors,
 }
 
@@ -100,14 +192,16 @@ impl Theme {
         }
         Theme {
             glyphs,
+            ascii,
             color,
+            depth: Depth::TrueColor,
             colors: BoardColors::default(),
         }
     }
 
     fn bg(&self, rgb: Rgb) -> Style {
         if self.color {
-            Style::default().bg(rgb)
+            Style::default().bg(self.depth.paint(rgb))
         } else {
             Style::default()
         }
@@ -115,10 +209,32 @@ impl Theme {
 
     fn fg(&self, rgb: Rgb) -> Style {
         if self.color {
-            Style::default().fg(rgb)
+            Style::default().fg(self.depth.paint(rgb))
         } else {
             Style::default()
         }
+    }
+
+    fn piece_rgb(c: checkers::Color) -> Rgb {
+        match c {
+            checkers::Color::White => Rgb::Rgb(250, 250, 240),
+            checkers::Color::Black => Rgb::Rgb(20, 20, 20),
+        }
+    }
+
+    /// What is drawn on a disc (a crown, a number): the disc's colour behind it.
+    pub fn piece_inset(&self, c: checkers::Color) -> Style {
+        self.bg(Self::piece_rgb(c))
+    }
+
+    /// A crown: gold, on the disc, bold.
+    pub fn crown(&self) -> Style {
+        self.fg(Rgb::Rgb(212, 160, 23)).add_modifier(Modifier::BOLD)
+    }
+
+    /// A square's number written on a disc.
+    pub fn number_on_piece(&self) -> Style {
+        self.fg(Rgb::Rgb(128, 128, 128))
     }
 
     pub fn light_square(&self) -> Style {
@@ -146,15 +262,24 @@ impl Theme {
     pub fn last_move(&self) -> Style {
         self.bg(self.colors.last_move)
     }
+    /// The cursor's brackets: reversed, so they stand out on every square's
+    /// colour (a gold bracket on the gold last-move square would not), and
+    /// without colour too.
     pub fn cursor(&self) -> Style {
-        Style::default().add_modifier(Modifier::BOLD)
+        self.fg(Rgb::Rgb(255, 240, 120))
+            .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+    }
+    /// The character under the command line's cursor: shown reversed.
+    pub fn command_cursor(&self) -> Style {
+        Style::default().add_modifier(Modifier::REVERSED)
     }
     pub fn white_piece(&self) -> Style {
-        self.fg(Rgb::Rgb(250, 250, 240))
+        self.fg(Self::piece_rgb(checkers::Color::White))
             .add_modifier(Modifier::BOLD)
     }
     pub fn black_piece(&self) -> Style {
-        self.fg(Rgb::Rgb(20, 20, 20)).add_modifier(Modifier::BOLD)
+        self.fg(Self::piece_rgb(checkers::Color::Black))
+            .add_modifier(Modifier::BOLD)
     }
     pub fn mark(&self) -> Style {
         self.fg(Rgb::Rgb(255, 240, 120))
@@ -181,10 +306,73 @@ impl Theme {
     pub fn highlight_row(&self) -> Style {
         if self.color {
             Style::default()
-                .bg(Rgb::Rgb(50, 70, 110))
+                .bg(self.depth.paint(Rgb::Rgb(50, 70, 110)))
                 .add_modifier(Modifier::BOLD)
         } else {
             Style::default().add_modifier(Modifier::REVERSED)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_depth_follows_colorterm_then_term() {
+        assert_eq!(
+            Depth::detect(Some("truecolor"), Some("xterm")),
+            Depth::TrueColor
+        );
+        assert_eq!(Depth::detect(Some("24bit"), None), Depth::TrueColor);
+        assert_eq!(
+            Depth::detect(None, Some("xterm-256color")),
+            Depth::Palette256
+        );
+        assert_eq!(
+            Depth::detect(Some(""), Some("tmux-256color")),
+            Depth::Palette256
+        );
+        assert_eq!(Depth::detect(None, Some("linux")), Depth::Ansi16);
+        assert_eq!(Depth::detect(None, Some("xterm")), Depth::Ansi16);
+        assert_eq!(Depth::detect(None, Some("vt100")), Depth::Ansi16);
+    }
+
+    #[test]
+    fn colours_are_sent_at_the_depth_the_terminal_shows() {
+        let c = Rgb::Rgb(120, 84, 52);
+        assert_eq!(Depth::TrueColor.paint(c), c);
+        assert!(matches!(Depth::Palette256.paint(c), Rgb::Indexed(16..=255)));
+        assert!(!matches!(
+            Depth::Ansi16.paint(c),
+            Rgb::Rgb(..) | Rgb::Indexed(_)
+        ));
+        // The palette's own colours map to themselves.
+        assert_eq!(palette256(255, 0, 0), 196);
+        assert_eq!(palette256(0, 0, 0), 16);
+        assert_eq!(palette256(128, 128, 128), 244);
+        assert_eq!(ansi16(250, 250, 240), Rgb::White);
+        assert_eq!(ansi16(20, 20, 20), Rgb::Black);
+        // Named colours pass through at every depth.
+        for d in [Depth::TrueColor, Depth::Palette256, Depth::Ansi16] {
+            assert_eq!(d.paint(Rgb::LightRed), Rgb::LightRed);
+        }
+    }
+
+    #[test]
+    fn the_light_and_dark_squares_differ_at_every_depth() {
+        let colors = BoardColors::default();
+        for d in [Depth::TrueColor, Depth::Palette256, Depth::Ansi16] {
+            assert_ne!(
+                d.paint(colors.light_square),
+                d.paint(colors.dark_square),
+                "{d:?}"
+            );
+            assert_ne!(
+                d.paint(colors.dark_square),
+                d.paint(Rgb::Rgb(20, 20, 20)),
+                "{d:?}"
+            );
         }
     }
 }

@@ -28,6 +28,10 @@ fn checkers(args: &[&str], stdin: Option<&str>) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
         .args(args)
         .env("RUST_BACKTRACE", "1")
+        // The game's own messages follow the locale: these tests read English.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {

@@ -45,13 +45,13 @@ fn opening_a_record_keeps_the_unfinished_game_and_files_no_finished_one() {
     let finished = finished.to_str().unwrap();
 
     let mut s = home.start(&["play", "--load", finished]);
-    s.wait_for(&["Game over"]);
+    s.wait_for(&["Black wins"]);
     s.send(b"q");
     assert!(s.wait_exit().success());
 
     let mut s = home.start(&["play", "--variant", "english"]);
     s.wait_for(&["Black to move"]);
-    s.command(&format!("load {finished}"), &["Game over"]);
+    s.command(&format!("load {finished}"), &["Game over", "Black wins"]);
     s.send(b"q");
     assert!(s.wait_exit().success());
 
@@ -340,7 +340,7 @@ fn the_start_screen_continues_an_unfinished_game() {
     let mut s = home.start(&[]);
     s.wait_for(&[
         "Unfinished games:",
-        "English draughts, 1 moves",
+        "English draughts, 1 move ",
         "English draughts, 2 moves",
     ]);
     s.send(b"2");

@@ -69,10 +69,10 @@ impl App {
             return;
         }
         if self.ai_to_move() {
-            return self.error("it is the AI's turn".to_string());
+            return self.error(self.lang.t("status.ai_turn").to_string());
         }
         self.start_search(Purpose::Hint);
-        self.info("looking for a good move…".to_string());
+        self.info(self.lang.t("status.looking_for_hint").to_string());
     }
 
     pub(super) fn ai_done(&mut self, purpose: Purpose, best: Option<Move>, score: i32) {
@@ -87,15 +87,20 @@ impl App {
                 }
                 let Some(m) = best else { return };
                 self.selection = None;
-                let cursor = self.cursor;
+                let cursor = (self.cursor, self.cursor_aim);
                 self.play(m);
-                // The human's cursor stays where the human left it.
-                self.cursor = cursor;
+                // The human's cursor stays where the human left it, unless a
+                // capture is now mandatory or nothing there can move: then it
+                // goes to a piece that can.
+                (self.cursor, self.cursor_aim) = cursor;
+                if self.capture_summary().is_some() || !self.cursor_on_a_movable_piece() {
+                    self.place_cursor();
+                }
             }
             Purpose::Hint => {
                 if let Some(m) = best {
                     self.hint = Some(m);
-                    self.info(format!("hint: {}", self.write(&m)));
+                    self.info(self.lang.f("status.hint", &[("move", &self.write(&m))]));
                 }
             }
             Purpose::DrawOffer => {
@@ -105,7 +110,7 @@ impl App {
                     self.game.agree_draw();
                     self.overlay = Some(Overlay::GameOver);
                 } else {
-                    self.info("the AI declines the draw".to_string());
+                    self.info(self.lang.t("status.ai_declines_draw").to_string());
                 }
             }
         }

@@ -1,7 +1,8 @@
 //! The command line opened with `:`: typing, Tab completion of legal moves, and
 //! the commands and typed moves it runs.
 
-use super::{Action, App, Overlay, Status};
+use super::{Action, App, CommandLine, Overlay, Status};
+use checkers::notation::ResolveError;
 use checkers::{notation, Ruleset};
 
 #[cfg(test)]
@@ -12,18 +13,39 @@ impl App {
         let Some(cmd) = &mut self.command else {
             return;
         };
+        let before = |cmd: &CommandLine| cmd.text[..cmd.cursor].chars().next_back();
+        let after = |cmd: &CommandLine| cmd.text[cmd.cursor..].chars().next();
         match action {
             Action::CommandInput(c) => {
-                cmd.text.push(c);
+                cmd.text.insert(cmd.cursor, c);
+                cmd.cursor += c.len_utf8();
                 cmd.completion = None;
             }
             Action::CommandBackspace => {
-                if cmd.text.pop().is_none() {
+                if cmd.text.is_empty() {
                     self.command = None;
-                } else {
+                } else if let Some(c) = before(cmd) {
+                    cmd.cursor -= c.len_utf8();
+                    cmd.text.remove(cmd.cursor);
                     cmd.completion = None;
                 }
             }
+            Action::CommandDelete if after(cmd).is_some() => {
+                cmd.text.remove(cmd.cursor);
+                cmd.completion = None;
+            }
+            Action::CommandLeft => {
+                if let Some(c) = before(cmd) {
+                    cmd.cursor -= c.len_utf8();
+                }
+            }
+            Action::CommandRight => {
+                if let Some(c) = after(cmd) {
+                    cmd.cursor += c.len_utf8();
+                }
+            }
+            Action::CommandHome => cmd.cursor = 0,
+            Action::CommandEnd => cmd.cursor = cmd.text.len(),
             Action::Cancel => self.command = None,
             Action::CommandComplete => self.complete(),
             Action::CommandSubmit => {
@@ -56,14 +78,16 @@ impl App {
             .collect();
         options.sort();
         if options.is_empty() {
-            self.status = Some(Status {
-                text: format!("no legal move starts with `{}`", prefix.trim()),
-                error: true,
-            });
+            let text = self.lang.f(
+                "illegal.no_completion",
+                &[("text", &checkers::printable(prefix.trim()))],
+            );
+            self.status = Some(Status { text, error: true });
             return;
         }
         let i = index % options.len();
         cmd.text = options[i].clone();
+        cmd.cursor = cmd.text.len();
         cmd.completion = Some((prefix, i));
     }
 
@@ -82,15 +106,15 @@ impl App {
             "fen" => {
                 let f =
                     checkers::fen::write(self.game.position(), self.game.rules().notation.squares);
-                self.info(format!("FEN {f}"));
+                self.info(self.lang.f("status.fen", &[("fen", &f)]));
             }
             "save" | "save!" => match file_argument(text, word) {
                 Some(path) => self.save(&path, word == "save!"),
-                None => self.error(format!("{word} needs a file name: {word} FILE")),
+                None => self.error(self.lang.f("status.save_needs_file", &[("word", &word)])),
             },
             "load" => match file_argument(text, word) {
                 Some(path) => self.load(&path),
-                None => self.error("load needs a file name: load FILE".to_string()),
+                None => self.error(self.lang.t("status.load_needs_file").to_string()),
             },
             "new" => match words.next() {
                 None => self.ask_new_game(None),
@@ -98,11 +122,12 @@ impl App {
                     Some(_) => self.ask_new_game(Some(id.to_string())),
                     None => {
                         let ids: Vec<&str> = Ruleset::builtin_ids().collect();
-                        self.error(format!(
-                            "unknown variant `{}`; choose one of {}",
-                            checkers::printable(id),
-                            ids.join(", ")
-                        ));
+                        let id = checkers::printable(id);
+                        let ids = ids.join(", ");
+                        self.error(
+                            self.lang
+                                .f("status.unknown_variant", &[("id", &id), ("ids", &ids)]),
+                        );
                     }
                 },
             },
@@ -110,19 +135,42 @@ impl App {
         }
     }
 
+    /// A typed move: parsed, resolved against the position and played, or
+    /// refused with the rule it breaks in the player's language. Text that is not
+    /// even shaped like a move (no digit in it) is taken for a mistyped command.
     fn play_text(&mut self, text: &str) {
+        let l = self.lang;
+        let shown = checkers::printable(text).into_owned();
+        if !text.chars().any(|c| c.is_ascii_digit()) {
+            return self.error(l.f("illegal.unknown_command", &[("text", &shown)]));
+        }
+        let parsed = match notation::MoveText::parse(text) {
+            Ok(p) => p,
+            Err(_) => return self.error(l.f("illegal.not_a_move", &[("text", &shown)])),
+        };
         if self.touch_move() {
             if let Some(sel) = &self.selection {
-                let from = notation::MoveText::parse(text).ok().map(|t| t.squares[0]);
-                if from.is_some_and(|f| f != sel.from) {
-                    return self
-                        .error("touch-move: you must move the piece you selected".to_string());
+                if parsed.squares[0] != sel.from {
+                    return self.touched_must_move(sel.from);
                 }
             }
         }
-        match self.game.play_text(text) {
-            Ok(m) => self.after_move(m),
-            Err(e) => self.error(e.to_string()),
+        if self.game.outcome().is_some() {
+            return self.error(l.t("illegal.game_over").to_string());
+        }
+        match parsed.resolve(self.game.position(), self.game.rules()) {
+            Ok(m) => self.play(m),
+            Err(ResolveError::Illegal { why, .. }) => {
+                let reason = self.refusal(why);
+                self.error(l.f("illegal.typed", &[("text", &shown), ("reason", &reason)]));
+            }
+            Err(ResolveError::Ambiguous { candidates, .. }) => {
+                let candidates = candidates.join(", ");
+                self.error(l.f(
+                    "illegal.ambiguous",
+                    &[("text", &shown), ("candidates", &candidates)],
+                ));
+            }
         }
     }
 }

@@ -36,10 +36,12 @@ impl App {
             }
             (Some(Overlay::DrawOffer { by }), Action::No | Action::Cancel) => {
                 self.overlay = None;
-                self.info(format!(
-                    "{} declines the draw offered by {by}",
-                    by.opposite()
-                ));
+                let l = self.lang;
+                let text = l.f(
+                    "status.draw_declined",
+                    &[("side", &l.side(by.opposite())), ("by", &l.side(by))],
+                );
+                self.info(text);
             }
             _ => {}
         }
@@ -85,7 +87,7 @@ impl App {
             let by = self.game.position().side_to_move();
             if self.ai.plays(by.opposite()) {
                 self.start_search(Purpose::DrawOffer);
-                self.info("draw offered: the AI is considering it".to_string());
+                self.info(self.lang.t("status.ai_considers_draw").to_string());
             } else {
                 self.overlay = Some(Overlay::DrawOffer { by });
             }

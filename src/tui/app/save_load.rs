@@ -42,12 +42,17 @@ impl App {
     pub(super) fn saved(&mut self, path: &str, error: Option<String>) {
         let path = printable(path);
         match error {
-            None => self.info(format!("saved to {path}")),
+            None => self.info(self.lang.f("status.saved", &[("path", &path)])),
             // The reason first: a long path is cut at the screen's edge.
-            Some(e) if e == FILE_EXISTS => self.error(format!(
-                "not saved: the file exists (`save! FILE` replaces it): {path}"
-            )),
-            Some(e) => self.error(format!("cannot save to {path}: {e}; the game goes on")),
+            Some(e) if e == FILE_EXISTS => {
+                self.error(self.lang.f("status.file_exists", &[("path", &path)]))
+            }
+            Some(e) => {
+                let text = self
+                    .lang
+                    .f("status.cannot_save", &[("path", &path), ("error", &e)]);
+                self.error(text)
+            }
         }
     }
 
@@ -82,16 +87,20 @@ impl App {
                 self.overlay = None;
                 self.scroll = 0;
                 self.review = true;
-                let n = self.game.moves().len();
-                self.info(format!(
-                    "loaded {path}: {}, {n} moves; ←/→ step through them, a move plays on",
-                    self.game.rules().name
-                ));
+                let l = self.lang;
+                let moves = l.n("count.moves", self.game.moves().len() as u64, &[]);
+                let variant = l.variant_name(self.game.rules());
+                let args: [(&str, &dyn std::fmt::Display); 3] =
+                    [("path", &path), ("variant", &variant), ("moves", &moves)];
+                self.info(l.f("status.loaded", &args));
                 if self.game.outcome().is_some() {
                     self.overlay = Some(Overlay::GameOver);
                 }
             }
-            Err(e) => self.error(format!("{path}: {e}")),
+            Err(e) => self.error(
+                self.lang
+                    .f("status.load_failed", &[("path", &path), ("error", &e)]),
+            ),
         }
     }
 
@@ -113,14 +122,16 @@ impl App {
         match result {
             Ok(path) => {
                 if matches!(self.kept, Kept::Failed(_)) {
-                    self.info(format!("the game is saved again, in {}", printable(&path)));
+                    self.info(
+                        self.lang
+                            .f("status.saved_again", &[("path", &printable(&path))]),
+                    );
                 }
                 self.kept = Kept::Saved(path);
             }
             Err(e) => {
-                self.error(format!(
-                    "cannot save the game: {e}; it goes on, and saving is tried again"
-                ));
+                let e = printable(&e).into_owned();
+                self.error(self.lang.f("status.keep_failed", &[("error", &e)]));
                 self.kept = Kept::Failed(e);
             }
         }
@@ -135,7 +146,7 @@ impl App {
                 self.saver.held(&self.game);
             }
             Err(e) => {
-                self.error(format!("{e}; this is a copy, saved as a new game"));
+                self.error(self.lang.f("status.copy", &[("error", &printable(&e))]));
                 self.kept = Kept::Nowhere;
                 self.saver.force();
             }

@@ -2,27 +2,58 @@
 //! landing squares chosen so far, and what is refused and why.
 
 use super::{Action, App, Overlay, Selection};
-use checkers::notation::explain_illegal;
+use crate::tui::layout::Layout;
+use checkers::game::GameError;
+use checkers::legality::why_illegal;
 use checkers::rules::CaptureChoice;
-use checkers::{Color, Move, Piece, Square};
+use checkers::{Illegal, Move, Piece, Square};
 
 #[cfg(test)]
 mod tests;
 
 impl App {
+    /// Arrows and hjkl move the cursor between dark squares only, so it never
+    /// lands where nothing can stand. Left and right go to the next dark square on
+    /// the same row (two columns over); up and down go one row to the diagonal
+    /// neighbour nearer the column the player last chose with left/right (its
+    /// `aim`), so pressing up repeatedly zigzags up one column instead of drifting
+    /// off to a side; on a tie, the one nearer the centre of the board.
     pub(super) fn move_cursor(&mut self, action: &Action) {
-        // Arrows move on the screen, so their board direction depends on the view.
-        let sign: i8 = if self.bottom() == Color::White { 1 } else { -1 };
-        let (df, dr) = match action {
-            Action::Up => (0, sign),
-            Action::Down => (0, -sign),
-            Action::Left => (-sign, 0),
-            Action::Right => (sign, 0),
-            _ => (0, 0),
+        let bottom = self.bottom();
+        let (c, r) = Layout::screen_of(self.cursor.0, self.cursor.1, bottom);
+        let (c, r) = (c as i16, r as i16);
+        let (aim, _) = Layout::screen_of(self.cursor_aim, 0, bottom);
+        let aim = aim as i16;
+        let target = match action {
+            Action::Left => Some((c - 2, r)),
+            Action::Right => Some((c + 2, r)),
+            Action::Up | Action::Down => {
+                let row = if *action == Action::Up { r - 1 } else { r + 1 };
+                // 3.5 is the centre column: twice it, to stay in integers.
+                let rank = |col: i16| ((col - aim).abs(), (2 * col - 7).abs());
+                [c - 1, c + 1]
+                    .into_iter()
+                    .filter(|col| (0..8).contains(col))
+                    .min_by_key(|&col| rank(col))
+                    .map(|col| (col, row))
+            }
+            _ => None,
         };
-        let f = (self.cursor.0 as i8 + df).clamp(0, 7) as u8;
-        let r = (self.cursor.1 as i8 + dr).clamp(0, 7) as u8;
-        self.cursor = (f, r);
+        let Some((col, row)) = target.filter(|(c, r)| (0..8).contains(c) && (0..8).contains(r))
+        else {
+            return;
+        };
+        let (file, rank) = Layout::board_of(col as u16, row as u16, bottom);
+        self.cursor = (file, rank);
+        if matches!(action, Action::Left | Action::Right) {
+            self.cursor_aim = file;
+        }
+    }
+
+    /// Puts the cursor on `square` and takes its column as the one to aim for.
+    pub(super) fn set_cursor(&mut self, square: Square) {
+        self.cursor = (square.file(), square.rank());
+        self.cursor_aim = square.file();
     }
 
     pub(super) fn activate(&mut self, file: u8, rank: u8) {
@@ -31,7 +62,7 @@ impl App {
             return;
         }
         let Some(square) = Square::from_coords(file, rank) else {
-            return self.error("pieces stand on the dark squares only".to_string());
+            return self.error(self.lang.t("illegal.light_square").to_string());
         };
         let pos = *self.game.position();
         let own = pos
@@ -41,14 +72,14 @@ impl App {
             None => self.select(square),
             Some(sel) if sel.landings.is_empty() && square == sel.from => {
                 if self.touch_move() {
-                    self.error("touch-move: you must move the piece you selected".to_string());
+                    self.touched_must_move(sel.from);
                 } else {
                     self.selection = None;
                 }
             }
             Some(sel) if sel.landings.is_empty() && own => {
                 if self.touch_move() {
-                    self.error("touch-move: you must move the piece you selected".to_string());
+                    self.touched_must_move(sel.from);
                 } else {
                     self.select(square);
                 }
@@ -60,25 +91,52 @@ impl App {
     fn select(&mut self, square: Square) {
         let pos = *self.game.position();
         let legal = self.game.legal_moves();
-        match pos.piece_at(square) {
-            None => self.error(format!(
-                "there is no piece on {}",
-                self.game.rules().notation.squares.write(square)
-            )),
-            Some(p) if p.color() != pos.side_to_move() => {
-                self.error("that is not your piece".to_string())
-            }
-            Some(_) if legal.iter().any(|m| m.from() == square) => {
+        let why = match pos.piece_at(square) {
+            Some(p)
+                if p.color() == pos.side_to_move() && legal.iter().any(|m| m.from() == square) =>
+            {
                 self.selection = Some(Selection {
                     from: square,
                     landings: Vec::new(),
                 });
+                if self.touch_move() {
+                    // Touching is binding here: say so the moment it happens.
+                    let name = self.square_name(square);
+                    self.info(self.lang.f("touch.touched", &[("square", &name)]));
+                }
+                return;
             }
-            Some(_) => {
-                let reason = explain_illegal(&pos, self.game.rules(), &[square, square]);
-                self.error(reason);
-            }
+            _ => why_illegal(&pos, self.game.rules(), &[square, square]),
+        };
+        self.error(self.refusal(why));
+    }
+
+    /// `square` as the variant writes it.
+    pub(super) fn square_name(&self, square: Square) -> String {
+        self.game.rules().notation.squares.write(square)
+    }
+
+    /// The rule broken, in the player's language.
+    pub(super) fn refusal(&self, why: Illegal) -> String {
+        let l = self.lang;
+        match why {
+            Illegal::NoPiece(sq) => l.f("illegal.no_piece", &[("square", &self.square_name(sq))]),
+            Illegal::NotYourPiece => l.t("illegal.not_your_piece").to_string(),
+            Illegal::NoLegalMove => l.t("illegal.no_legal_move").to_string(),
+            Illegal::MustTakeMost(n) => l.f("illegal.must_take_most", &[("n", &n)]),
+            Illegal::CaptureMandatory => l.t("illegal.capture_mandatory").to_string(),
+            Illegal::CaptureMustContinue => l.t("illegal.capture_must_continue").to_string(),
+            Illegal::PieceCannotMove => l.t("illegal.piece_cannot_move").to_string(),
+            Illegal::MenDoNotMoveBackwards => l.t("illegal.men_backwards").to_string(),
+            Illegal::Occupied(sq) => l.f("illegal.occupied", &[("square", &self.square_name(sq))]),
+            Illegal::CannotMoveThere => l.t("illegal.cannot_move_there").to_string(),
         }
+    }
+
+    /// Touch-move refuses another piece, or putting this one back.
+    pub(super) fn touched_must_move(&mut self, from: Square) {
+        let name = self.square_name(from);
+        self.error(self.lang.f("touch.must_move", &[("square", &name)]));
     }
 
     /// The legal moves that agree with the selection so far.
@@ -110,16 +168,14 @@ impl App {
         let next: Vec<&Move> = cands.iter().filter(|m| m.path()[step] == square).collect();
         if next.is_empty() {
             if ends_here.len() > 1 {
-                return self.error(format!(
-                    "{} captures end there: choose each landing square in turn",
-                    ends_here.len()
-                ));
+                let n = ends_here.len();
+                return self.error(self.lang.f("illegal.ends_there", &[("n", &n)]));
             }
             let mut squares = vec![sel.from];
             squares.extend(&sel.landings);
             squares.push(square);
-            let reason = explain_illegal(self.game.position(), self.game.rules(), &squares);
-            return self.error(reason);
+            let why = why_illegal(self.game.position(), self.game.rules(), &squares);
+            return self.error(self.refusal(why));
         }
         sel.landings.push(square);
         if let [only] = next.as_slice() {
@@ -129,13 +185,14 @@ impl App {
             }
         }
         self.selection = Some(sel);
-        self.info("go on capturing: choose the next landing square".to_string());
+        self.info(self.lang.t("status.go_on").to_string());
     }
 
     pub(super) fn play(&mut self, m: Move) {
         match self.game.play(&m) {
             Ok(()) => self.after_move(m),
-            Err(e) => self.error(e.to_string()),
+            Err(GameError::Over(_)) => self.error(self.lang.t("illegal.game_over").to_string()),
+            Err(GameError::Illegal { why, .. }) => self.error(self.refusal(why)),
         }
     }
 
@@ -147,7 +204,16 @@ impl App {
         self.hint = None;
         self.selection = None;
         self.scroll = 0;
-        self.cursor = (m.to().file(), m.to().rank());
+        // The next player's cursor starts on a piece of theirs that can move (one
+        // that must capture, if any); against the AI, a human's cursor is moved
+        // only when a capture is mandatory, else it stays where they left it.
+        let side = self.game.position().side_to_move();
+        let hot_seat = !self.ai.white && !self.ai.black;
+        if hot_seat || (!self.ai.plays(side) && self.capture_summary().is_some()) {
+            self.place_cursor();
+        } else {
+            self.set_cursor(m.to());
+        }
         if self.game.outcome().is_some() {
             self.overlay = Some(Overlay::GameOver);
         }
@@ -160,7 +226,8 @@ impl App {
         };
         if touch_move {
             if sel.landings.is_empty() {
-                self.error("touch-move: you must move the piece you selected".to_string());
+                let from = sel.from;
+                self.touched_must_move(from);
             } else {
                 sel.landings.clear();
             }
@@ -169,16 +236,30 @@ impl App {
         }
     }
 
+    /// Puts the cursor on a piece the human to play next can move, one that
+    /// must capture if any: the side to move, or, while the AI is to move
+    /// against a human, the human's side (as if it were to move).
     pub(super) fn place_cursor(&mut self) {
-        // Start on a piece of the side to move, where the first click usually goes.
-        let side = self.game.position().side_to_move();
-        let legal = self.game.legal_moves();
+        let pos = *self.game.position();
+        let mut side = pos.side_to_move();
+        if self.ai.plays(side) && !self.ai.plays(side.opposite()) {
+            side = side.opposite();
+        }
+        let legal = checkers::legal_moves(&pos.with_side_to_move(side), self.game.rules());
         if let Some(m) = legal
             .iter()
-            .find(|m| self.game.position().piece_at(m.from()).map(Piece::color) == Some(side))
+            .find(|m| pos.piece_at(m.from()).map(Piece::color) == Some(side))
         {
-            self.cursor = (m.from().file(), m.from().rank());
+            let from = m.from();
+            self.set_cursor(from);
         }
+    }
+
+    /// Whether the cursor is on a piece that the side to move can move.
+    pub(super) fn cursor_on_a_movable_piece(&self) -> bool {
+        let (file, rank) = self.cursor;
+        Square::from_coords(file, rank)
+            .is_some_and(|sq| self.game.legal_moves().iter().any(|m| m.from() == sq))
     }
 
     /// The largest number of pieces any legal capture takes, and whether that

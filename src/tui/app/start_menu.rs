@@ -110,7 +110,7 @@ impl App {
             id: chosen.id.clone(),
         }));
         self.place_cursor();
-        self.info(format!("resumed game {}", chosen.id));
+        self.info(self.lang.f("status.resumed_game", &[("id", &chosen.id)]));
         if self.game.outcome().is_some() {
             self.overlay = Some(super::Overlay::GameOver);
         }

@@ -4,6 +4,7 @@ use super::{Action, App, Options};
 use crate::tui::test_support::*;
 use checkers::rules::builtin::ENGLISH;
 use checkers::{Color, Ruleset};
+use crossterm::event::KeyCode;
 
 #[test]
 fn undo_and_redo_by_keys_and_commands() {
@@ -116,4 +117,29 @@ fn watching_the_ai_play_itself_keeps_the_board_still() {
     let mut a = App::new(opts, (80, 24));
     a.game.play_text("11-15").unwrap();
     assert_eq!(a.bottom(), Color::Black, "--bottom still decides");
+}
+
+/// PgUp and PgDn scroll the move list by a page, never past its ends.
+#[test]
+fn page_up_and_down_scroll_the_move_list_by_a_page() {
+    let mut a = app(ENGLISH, None);
+    for _ in 0..30 {
+        let m = a.game.legal_moves()[0];
+        let text = a.write(&m);
+        command(&mut a, &text);
+    }
+    let page = crate::tui::view::move_list_page(&a);
+    assert!(page > 1);
+    key(&mut a, KeyCode::PageUp);
+    assert_eq!(a.scroll, page);
+    for _ in 0..10 {
+        key(&mut a, KeyCode::PageUp);
+    }
+    assert_eq!(a.scroll, 14, "no further than the first of 15 rows");
+    key(&mut a, KeyCode::PageDown);
+    assert_eq!(a.scroll, 14 - page);
+    for _ in 0..10 {
+        key(&mut a, KeyCode::PageDown);
+    }
+    assert_eq!(a.scroll, 0);
 }

@@ -9,6 +9,8 @@ use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, RUSSIAN};
 use checkers::{fen, Color, Piece, Ruleset, Square};
 use crossterm::event::{Event, KeyCode};
 
+mod languages;
+
 #[test]
 fn snapshot_start_position_of_each_variant() {
     for id in Ruleset::builtin_ids() {
@@ -190,10 +192,10 @@ fn colours_mark_captures_selection_and_targets() {
     assert_eq!(square_bg(&f, sq("30")), target);
 
     // A refusal is drawn in another colour than a hint.
-    let hint = render(&f)[(2, 22)].fg;
+    let hint = render(&f)[(2, 21)].fg;
     click(&mut a, sq("5"));
     assert_refused(&a, "a capture is mandatory");
-    let refusal = render(&a)[(2, 22)].fg;
+    let refusal = render(&a)[(2, 21)].fg;
     assert_ne!(refusal, ratatui::style::Color::Reset);
     assert_ne!(refusal, hint);
 }
@@ -251,7 +253,7 @@ fn a_promoted_king_wears_a_crown() {
 }
 
 /// A draw counter near its limit is shown whole: on one line where the panel is
-/// wide enough, with the count on a line of its own where it is not.
+/// wide enough, wrapped between words where it is not.
 #[test]
 fn a_draw_counter_near_its_limit_is_never_cut_off() {
     for (name, whole) in [("30-move endgame rule", false), ("endgame", true)] {
@@ -275,8 +277,109 @@ fn a_draw_counter_near_its_limit_is_never_cut_off() {
         let one_line = text.contains(&format!("{name}: 1 of 11 moves"));
         assert_eq!(one_line, whole, "{name}\n{text}");
         if !whole {
-            assert!(text.contains(&format!("{name}:  ")), "{text}");
-            assert!(text.contains("  1 of 11 moves"), "{text}");
+            assert!(text.contains(&format!("{name}: 1 of")), "{text}");
+            assert!(text.contains("  11 moves"), "{text}");
+        }
+    }
+}
+
+/// The text drawn on `square`, row by row.
+fn square_text(app: &App, square: Square) -> String {
+    let l = layout::compute(app.size.0, app.size.1);
+    let (c, r) = Layout::screen_of(square.file(), square.rank(), app.bottom());
+    let rect = l.square_rect(c, r);
+    let buf = render(app);
+    (rect.y..rect.bottom())
+        .map(|y| {
+            (rect.x..rect.right())
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// During a capture chosen landing by landing, the piece is drawn where it now
+/// stands; a Russian man crowned on the way shows its crown at once.
+#[test]
+fn a_half_done_capture_draws_its_piece_where_it_stands_crowned_in_russian() {
+    // b6 takes c7 to land on d8, crowned, and goes on as a king over e7.
+    let mut a = app(RUSSIAN, Some("W:Wb6,a1:Bc7,e7,h8"));
+    click(&mut a, sq("b6"));
+    click(&mut a, sq("d8"));
+    assert_eq!(
+        a.selection.as_ref().map(|s| s.landings.clone()),
+        Some(vec![sq("d8")])
+    );
+    let d8 = square_text(&a, sq("d8"));
+    assert!(d8.contains('w') && d8.contains('^'), "d8: {d8}");
+    let b6 = square_text(&a, sq("b6"));
+    assert!(!b6.contains('w'), "b6: {b6}");
+    // English crowns only at the end of a move: a man mid-capture has no crown.
+    let mut e = app(ENGLISH, Some(ENGLISH_FORK));
+    click(&mut e, sq("14"));
+    click(&mut e, sq("23"));
+    let at = square_text(&e, sq("23"));
+    assert!(at.contains('b') && !at.contains('^'), "23: {at}");
+    assert!(!square_text(&e, sq("14")).contains('b'));
+}
+
+/// Men are discs of two rows at the smallest size and larger discs beyond, kings
+/// carry a crown on the disc, and without colour White is a ring, never the
+/// light squares' texture.
+#[test]
+fn men_are_discs_and_white_is_a_ring_without_colour() {
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        let opts = Options {
+            start: Some(fen::parse("W:Wc3,Ke5:Bf6,Kb8").unwrap()),
+            theme: Theme::new(false, false),
+            ..options(Ruleset::builtin(RUSSIAN).unwrap())
+        };
+        let a = App::new(opts, size);
+        let white = square_text(&a, sq("c3"));
+        let black = square_text(&a, sq("f6"));
+        assert!(black.contains('█'), "{size:?} black: {black}");
+        let solid = |t: &str| t.matches('█').count();
+        assert!(solid(&white) < solid(&black), "{size:?} white: {white}");
+        assert!(!white.contains('░'), "{size:?} white: {white}");
+        assert!(
+            white.contains('▄') && white.contains('▀'),
+            "{size:?} white: {white}"
+        );
+        for king in ["e5", "b8"] {
+            assert!(square_text(&a, sq(king)).contains('♛'), "{size:?} {king}");
+        }
+        // The two kings still differ without colour.
+        assert_ne!(
+            square_text(&a, sq("e5")),
+            square_text(&a, sq("b8")).replace("b8", "e5")
+        );
+        let rows = square_text(&a, sq("f6")).matches('█').count();
+        assert!(rows >= 2, "{size:?}");
+    }
+}
+
+/// The cursor is drawn on every dark square it can reach, reversed so that it
+/// shows on any square's colour, with and without colour.
+#[test]
+fn the_cursor_is_drawn_on_every_dark_square() {
+    for color in [false, true] {
+        let opts = Options {
+            theme: Theme::new(false, color),
+            ..options(Ruleset::builtin(ENGLISH).unwrap())
+        };
+        let mut a = App::new(opts, (80, 24));
+        for s in Square::all() {
+            a.cursor = (s.file(), s.rank());
+            let l = layout::compute(80, 24);
+            let (c, r) = Layout::screen_of(s.file(), s.rank(), a.bottom());
+            let rect = l.square_rect(c, r);
+            let buf = render(&a);
+            let y = rect.y + rect.height / 2;
+            let (left, right) = (&buf[(rect.x, y)], &buf[(rect.right() - 1, y)]);
+            assert_eq!((left.symbol(), right.symbol()), ("[", "]"), "{s:?}");
+            let reversed = ratatui::style::Modifier::REVERSED;
+            assert!(left.modifier.contains(reversed) && right.modifier.contains(reversed));
         }
     }
 }

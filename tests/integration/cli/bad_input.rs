@@ -161,6 +161,30 @@ fn the_game_without_a_terminal_says_so() {
         assert_eq!(run.stderr.lines().count(), 1);
         assert!(run.stderr.contains("needs a terminal"), "{}", run.stderr);
     }
+    // In the player's language, from --lang or the locale.
+    let run = checkers(&["play", "--lang", "ru"], Some(""));
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("игре нужен терминал"), "{}", run.stderr);
+    let run = checkers(&["play", "--lang", "fr"], Some(""));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("use en, nl, ru or de"),
+        "{}",
+        run.stderr
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["play", "--variant", "german"])
+        .env("LANG", "de_DE.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the checkers binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("das Spiel braucht ein Terminal"),
+        "{stderr}"
+    );
 }
 
 #[test]

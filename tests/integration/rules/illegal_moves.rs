@@ -2,6 +2,7 @@
 
 use super::capture_choice::THREE_OR_ONE;
 use super::*;
+use checkers::{Illegal, ResolveError};
 
 #[test]
 fn an_illegal_move_is_refused_with_the_reason_a_capture_is_mandatory() {
@@ -59,5 +60,137 @@ fn an_illegal_move_costs_nothing() {
         play(&mut game, "e1xc7");
         assert_eq!(game.position().side_to_move(), Color::Black, "{id}");
         assert_eq!(game.position().pieces(Color::Black).count(), 1, "{id}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Each reason, in each variant: the rule the refused move actually breaks.
+// ---------------------------------------------------------------------------------------------
+
+/// c3 must take d4; g3 has a quiet move, and so has c3 (to b4).
+const C3_MUST_TAKE: &str = "
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . b . . . .
+    . . w . . . w .
+    . . . . . . . .
+    . . . . . . . .
+";
+
+/// c3 takes d4 and then d6: stopping on e5 is stopping early.
+const C3_TAKES_TWO: &str = "
+    . . . . . . . .
+    . . . . . . . .
+    . . . b . . . .
+    . . . . . . . .
+    . . . b . . . .
+    . . w . . . . .
+    . . . . . . . .
+    . . . . . . . .
+";
+
+/// No capture anywhere: c3 may step to b4 but not back to b2 or onto its neighbour d4.
+const QUIET: &str = "
+    . b . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . w . . . .
+    . . w . . . . .
+    . . . . . . . .
+    . . . . . . . .
+";
+
+/// The rule a refused move breaks, from the library's reason, and its words as the game
+/// writes them (squares in the variant's notation).
+#[track_caller]
+fn why(id: &str, pos: &Position, text: &str) -> (Illegal, String) {
+    match notation::MoveText::parse(text)
+        .expect("well-formed move text")
+        .resolve(pos, &rules(id))
+    {
+        Err(ResolveError::Illegal { why, reason, .. }) => (why, reason),
+        other => panic!("{id}: `{text}` should be refused as illegal, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_quiet_move_of_the_piece_that_must_capture_is_refused_as_a_capture_is_mandatory() {
+    let pos = board(Color::White, C3_MUST_TAKE);
+    for id in Ruleset::builtin_ids() {
+        for text in ["c3-b4", "c3-d4"] {
+            let (rule, words) = why(id, &pos, text);
+            assert_eq!(rule, Illegal::CaptureMandatory, "{id}: {text}");
+            assert_eq!(words, "a capture is mandatory", "{id}: {text}");
+        }
+    }
+}
+
+#[test]
+fn a_quiet_move_of_another_piece_is_refused_as_a_capture_is_mandatory() {
+    let pos = board(Color::White, C3_MUST_TAKE);
+    for id in Ruleset::builtin_ids() {
+        assert_eq!(why(id, &pos, "g3-h4").0, Illegal::CaptureMandatory, "{id}");
+    }
+}
+
+#[test]
+fn a_shorter_capture_under_the_majority_rule_is_refused_as_you_must_take_the_most() {
+    let pos = board(Color::White, THREE_OR_ONE);
+    let mut majority = builtins_where(|r| r.capture_choice == CaptureChoice::MostPieces);
+    majority.sort();
+    assert_eq!(majority, [BRAZILIAN, DAMMEN64]);
+    for id in majority {
+        assert_eq!(why(id, &pos, "h4xf6").0, Illegal::MustTakeMost(3), "{id}");
+        // A step of the piece that has the longest capture still ignores the capture.
+        assert_eq!(why(id, &pos, "e1-f2").0, Illegal::CaptureMandatory, "{id}");
+    }
+}
+
+#[test]
+fn stopping_a_capture_early_is_refused_as_the_capture_must_go_on() {
+    for (diagram, text) in [(C3_TAKES_TWO, "c3xe5"), (THREE_OR_ONE, "e1xc3")] {
+        let pos = board(Color::White, diagram);
+        for id in Ruleset::builtin_ids() {
+            let (rule, words) = why(id, &pos, text);
+            assert_eq!(rule, Illegal::CaptureMustContinue, "{id}: {text}");
+            assert_eq!(
+                words, "a capture must go on until no further capture is possible",
+                "{id}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_man_moving_backwards_is_refused_as_men_do_not_move_backwards() {
+    let pos = board(Color::White, QUIET);
+    for id in Ruleset::builtin_ids() {
+        let (rule, words) = why(id, &pos, "c3-b2");
+        assert_eq!(rule, Illegal::MenDoNotMoveBackwards, "{id}");
+        assert_eq!(words, "men do not move backwards", "{id}");
+    }
+}
+
+#[test]
+fn a_move_onto_an_occupied_square_is_refused_as_occupied() {
+    let pos = board(Color::White, QUIET);
+    for id in Ruleset::builtin_ids() {
+        let (rule, words) = why(id, &pos, "c3-d4");
+        assert_eq!(rule, Illegal::Occupied(sq("d4")), "{id}");
+        let d4 = rules(id).notation.squares.write(sq("d4"));
+        assert_eq!(words, format!("{d4} is occupied"), "{id}");
+    }
+}
+
+#[test]
+fn a_move_of_the_other_sides_piece_is_refused_as_not_your_piece() {
+    let pos = board(Color::White, QUIET);
+    for id in Ruleset::builtin_ids() {
+        let (rule, words) = why(id, &pos, "b8-a7");
+        assert_eq!(rule, Illegal::NotYourPiece, "{id}");
+        assert_eq!(words, "that is not your piece", "{id}");
     }
 }

@@ -32,6 +32,13 @@ fn requested(a: &mut App) -> Option<(u64, Purpose)> {
 fn the_ai_moves_when_it_is_its_turn_and_its_reply_is_played() {
     // English: Black moves first, so an AI playing Black starts at once.
     let mut a = vs_ai(ENGLISH, false, true);
+    // Meanwhile the human's cursor waits on one of the human's own pieces.
+    let own = |a: &App| {
+        let (f, r) = a.cursor;
+        let sq = checkers::Square::from_coords(f, r).expect("a dark square");
+        a.game.position().piece_at(sq).map(|p| p.color())
+    };
+    assert_eq!(own(&a), Some(Color::White));
     let (id, purpose) = requested(&mut a).expect("the AI is asked for a move");
     assert_eq!(purpose, Purpose::Move);
     let m = a.game.legal_moves()[0];
@@ -44,6 +51,11 @@ fn the_ai_moves_when_it_is_its_turn_and_its_reply_is_played() {
     assert!(a.thinking.is_none());
     // Now the human (White) is to move and the board shows White at the bottom.
     assert_eq!(a.bottom(), Color::White);
+    assert_eq!(
+        own(&a),
+        Some(Color::White),
+        "the cursor is still on White's piece"
+    );
     assert!(requested(&mut a).is_none());
 }
 

@@ -2,6 +2,7 @@
 //! commands that start, save and load games.
 
 use crate::tui::app::Mode;
+use crate::tui::layout;
 use crate::tui::test_support::*;
 use checkers::rules::builtin::{ENGLISH, RUSSIAN};
 use crossterm::event::KeyCode;
@@ -15,8 +16,13 @@ fn typed_moves_and_their_errors() {
     assert_eq!(a.mode(), Mode::Board);
     command(&mut a, "15-11");
     assert_refused(&a, "is illegal");
+    // A word that is no command is not mistaken for a broken move.
     command(&mut a, "hello");
-    assert_refused(&a, "is not a move");
+    assert_refused(&a, "`hello` is neither a command nor a move: type help");
+    command(&mut a, "xyz");
+    assert_refused(&a, "`xyz` is neither a command nor a move");
+    command(&mut a, "22-");
+    assert_refused(&a, "`22-` is not a move: write a move as 11-15");
     assert_eq!(a.game.moves().len(), 2);
     // Backspace edits; backspace on an empty line closes it.
     ch(&mut a, ':');
@@ -126,4 +132,34 @@ fn save_and_load_a_game_and_show_the_fen() {
     run_file_work(&mut b);
     assert!(b.status.as_ref().unwrap().text.contains("the game goes on"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn left_and_right_edit_inside_the_command_line() {
+    let mut a = app(ENGLISH, None);
+    ch(&mut a, ':');
+    for c in "1115".chars() {
+        ch(&mut a, c);
+    }
+    key(&mut a, KeyCode::Left);
+    key(&mut a, KeyCode::Left);
+    ch(&mut a, '-');
+    assert_eq!(a.command.as_ref().unwrap().text, "11-15");
+    key(&mut a, KeyCode::Home);
+    key(&mut a, KeyCode::Delete);
+    ch(&mut a, '1');
+    key(&mut a, KeyCode::End);
+    key(&mut a, KeyCode::Backspace);
+    ch(&mut a, '5');
+    key(&mut a, KeyCode::Right);
+    assert_eq!(a.command.as_ref().unwrap().text, "11-15");
+    // The cursor is drawn on the character it stands before.
+    key(&mut a, KeyCode::Left);
+    let l = layout::compute(a.size.0, a.size.1);
+    let buf = render(&a);
+    let cell = &buf[(5, l.command.y)];
+    assert_eq!(cell.symbol(), "5");
+    assert!(cell.modifier.contains(ratatui::style::Modifier::REVERSED));
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(moves_played(&a), ["11-15"]);
 }

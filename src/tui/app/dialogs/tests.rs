@@ -74,7 +74,7 @@ fn draw_offer_declined() {
     ch(&mut a, 'n');
     assert!(a.game.outcome().is_none());
     assert_eq!(a.overlay, None);
-    assert!(status_text(&a).contains("white declines the draw offered by black"));
+    assert_eq!(status_text(&a), "White declines the draw offered by Black.");
     // Play goes on.
     command(&mut a, "11-15");
     assert_eq!(moves_played(&a), ["11-15"]);

@@ -10,6 +10,8 @@ use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, Mo
 /// Moves the cursor to `square` with the arrow keys and presses Enter.
 fn walk_and_enter(app: &mut App, square: Square) {
     // Arrows move on the screen; Layout::screen_of says where a square is on it.
+    // Up and down change the row and step to a diagonal neighbour, left and
+    // right keep the row: so rows first, then columns.
     let bottom = app.bottom();
     let target = Layout::screen_of(square.file(), square.rank(), bottom);
     for _ in 0..16 {
@@ -17,19 +19,24 @@ fn walk_and_enter(app: &mut App, square: Square) {
         if now == target {
             break;
         }
-        let code = if now.0 < target.0 {
-            KeyCode::Right
-        } else if now.0 > target.0 {
-            KeyCode::Left
-        } else if now.1 < target.1 {
+        let code = if now.1 < target.1 {
             KeyCode::Down
-        } else {
+        } else if now.1 > target.1 {
             KeyCode::Up
+        } else if now.0 < target.0 {
+            KeyCode::Right
+        } else {
+            KeyCode::Left
         };
         key(app, code);
+        assert!(dark(app.cursor), "{code:?} left the dark squares");
     }
     assert_eq!((app.cursor.0, app.cursor.1), (square.file(), square.rank()));
     key(app, KeyCode::Enter);
+}
+
+fn dark((file, rank): (u8, u8)) -> bool {
+    Square::from_coords(file, rank).is_some()
 }
 
 #[test]
@@ -48,20 +55,27 @@ fn select_and_move_with_arrows_and_enter() {
 }
 
 #[test]
-fn hjkl_move_the_cursor_like_arrows() {
+fn hjkl_move_the_cursor_like_arrows_between_dark_squares() {
     let mut a = app(ENGLISH, None);
     a.cursor = (3, 3);
-    // Black is at the bottom: up on the screen is down the board.
+    a.cursor_aim = 3;
+    // Black is at the bottom: up on the screen is down the board, and up and
+    // down step diagonally, back towards the column aimed at.
     ch(&mut a, 'k');
-    assert_eq!(a.cursor, (3, 2));
+    assert_eq!(a.cursor, (4, 2));
+    ch(&mut a, 'k');
+    assert_eq!(a.cursor, (3, 1));
+    ch(&mut a, 'j');
+    assert_eq!(a.cursor, (4, 2));
     ch(&mut a, 'j');
     assert_eq!(a.cursor, (3, 3));
+    // Left and right go to the next dark square of the row.
     ch(&mut a, 'h');
-    assert_eq!(a.cursor, (4, 3));
+    assert_eq!(a.cursor, (5, 3));
     ch(&mut a, 'l');
     assert_eq!(a.cursor, (3, 3));
     key(&mut a, KeyCode::Up);
-    assert_eq!(a.cursor, (3, 2));
+    assert_eq!(a.cursor, (4, 2));
     // Flipped, White is at the bottom and up is up the board.
     ch(&mut a, 'f');
     assert_eq!(a.bottom(), Color::White);
@@ -72,6 +86,40 @@ fn hjkl_move_the_cursor_like_arrows() {
         ch(&mut a, 'l');
     }
     assert_eq!(a.cursor, (7, 3));
+    for _ in 0..10 {
+        ch(&mut a, 'k');
+    }
+    assert_eq!(a.cursor.1, 7);
+}
+
+/// From every dark square, every arrow lands on a dark square or stays put.
+#[test]
+fn the_cursor_never_leaves_the_dark_squares() {
+    for flipped in [false, true] {
+        let mut a = app(ENGLISH, None);
+        a.flipped = flipped;
+        for sq in Square::all() {
+            for code in [KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right] {
+                a.set_cursor(sq);
+                key(&mut a, code);
+                assert!(dark(a.cursor), "{code:?} from {sq:?}");
+                let (f, r) = a.cursor;
+                let moved = (f, r) != (sq.file(), sq.rank());
+                let edge = match code {
+                    KeyCode::Up | KeyCode::Down => sq.rank() == 0 || sq.rank() == 7,
+                    _ => sq.file() <= 1 || sq.file() >= 6,
+                };
+                assert!(moved || edge, "{code:?} from {sq:?} did nothing");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cursor_starts_on_a_piece_that_must_capture_without_selecting_it() {
+    let a = app(ENGLISH, Some("W:W22,25:B18"));
+    assert_eq!(a.cursor, (sq("22").file(), sq("22").rank()));
+    assert!(a.selection.is_none());
 }
 
 #[test]
@@ -276,4 +324,95 @@ fn every_refusal_says_why() {
     // A refusal clears at the next key.
     key(&mut a, KeyCode::Left);
     assert!(a.status.is_none());
+}
+
+/// Every refusal on the board names the rule the move breaks, in every variant:
+/// the board's clicks and the typed `:` line give the same reason.
+#[test]
+fn refusals_on_the_board_name_the_rule_broken_in_every_variant() {
+    // c3 must take d4 (white men on c3 and g3, a black man on d4).
+    let forced = "W:Wc3,g3:Bd4";
+    // No capture: a white man on c3, black men on d4, e5 and b8.
+    let quiet = "W:Wc3:Bd4,e5,b8";
+    for id in Ruleset::builtin_ids() {
+        let cases: [(&str, &[&str], &str); 6] = [
+            (forced, &["c3", "b4"], "a capture is mandatory"),
+            (forced, &["c3", "d4"], "a capture is mandatory"),
+            (forced, &["g3"], "a capture is mandatory"),
+            (quiet, &["c3", "b2"], "men do not move backwards"),
+            (quiet, &["c3", "d4"], "is occupied"),
+            (quiet, &["b8"], "that is not your piece"),
+        ];
+        for (fen_text, squares, reason) in cases {
+            let mut a = app(id, Some(fen_text));
+            for s in squares {
+                click(&mut a, sq(s));
+            }
+            let shown = status_text(&a);
+            assert!(shown.contains(reason), "{id} {squares:?}: {shown}");
+            assert!(a.game.moves().len() == 0, "{id} {squares:?}");
+            // Typed, the same move is refused for the same reason.
+            if let [from, to] = squares {
+                let mut a = app(id, Some(fen_text));
+                command(&mut a, &format!("{from}-{to}"));
+                let typed = status_text(&a);
+                assert!(typed.contains(reason), "{id} :{from}-{to}: {typed}");
+            }
+        }
+    }
+}
+
+/// Under touch-move the status says so before any piece is touched, and the
+/// first Enter on a piece says it is now touched and how to play without.
+#[test]
+fn touch_move_is_announced_before_and_when_a_piece_is_touched() {
+    let mut a = app(RUSSIAN, None);
+    assert!(a.touch_move());
+    let before = status_line(&a);
+    assert!(
+        before.contains("touch-move: a piece you select must be moved"),
+        "{before}"
+    );
+    assert!(before.contains("--no-touch-move"), "{before}");
+    // The cursor starts on a piece that can move; Enter touches it, visibly.
+    let start = a.cursor;
+    assert!(a.selection.is_none());
+    key(&mut a, KeyCode::Enter);
+    let touched = a.selection.as_ref().map(|s| (s.from.file(), s.from.rank()));
+    assert_eq!(touched, Some(start));
+    let note = status_text(&a);
+    assert!(note.contains("is touched: it must move now"), "{note}");
+    assert!(note.contains("--no-touch-move"), "{note}");
+    // Without touch-move there is no such note.
+    let b = App::new(
+        Options {
+            no_touch_move: true,
+            ..options(Ruleset::builtin(RUSSIAN).unwrap())
+        },
+        (80, 24),
+    );
+    assert!(!status_line(&b).contains("touch-move"));
+}
+
+/// In hot-seat, after a move the cursor is on a piece the next player can move,
+/// the one that must capture when there is one.
+#[test]
+fn after_a_move_the_cursor_waits_on_the_next_players_piece() {
+    let mut a = app(ENGLISH, None);
+    for m in ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14"] {
+        command(&mut a, m);
+        let pos = a.game.position();
+        let sq = Square::from_coords(a.cursor.0, a.cursor.1).expect("a dark square");
+        let piece = pos.piece_at(sq).expect("a piece under the cursor");
+        assert_eq!(piece.color(), pos.side_to_move(), "after {m}");
+        assert!(
+            a.game.legal_moves().iter().any(|l| l.from() == sq),
+            "after {m}"
+        );
+        assert!(a.selection.is_none());
+    }
+    // Black must take 14 with 10 now.
+    let must: Vec<Square> = a.game.legal_moves().iter().map(|m| m.from()).collect();
+    assert!(must.contains(&Square::from_coords(a.cursor.0, a.cursor.1).unwrap()));
+    assert!(a.capture_summary().is_some());
 }

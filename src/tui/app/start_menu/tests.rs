@@ -65,7 +65,7 @@ fn the_start_screen_lists_the_unfinished_games_and_r_continues_the_most_recent()
         "{shown}"
     );
     assert!(
-        shown.contains("1  Russian shashki, 1 moves  (20261123-040230-7)"),
+        shown.contains("1  Russian shashki, 1 move  (20261123-040230-7)"),
         "{shown}"
     );
     assert!(

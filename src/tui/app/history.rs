@@ -1,0 +1,49 @@
+//! Taking moves back and replaying them, and scrolling back through the move list.
+
+use super::App;
+
+impl App {
+    /// Back through the move list, no further than its first row.
+    pub(super) fn scroll_by(&mut self, rows: usize) {
+        let most = crate::tui::view::move_rows(self).len().saturating_sub(1);
+        self.scroll = (self.scroll + rows).min(most);
+    }
+
+    pub(super) fn undo(&mut self) {
+        self.selection = None;
+        self.hint = None;
+        self.stop_thinking();
+        let vs_ai = self.ai.white != self.ai.black;
+        let taken = self.game.undo();
+        // Against the AI, take back its reply too, so the human is to move again.
+        let taken = match taken {
+            Some(m) if vs_ai && self.ai.plays(self.game.position().side_to_move()) => {
+                self.game.undo().or(Some(m))
+            }
+            other => other,
+        };
+        match taken {
+            Some(m) => {
+                let text = self
+                    .lang
+                    .f("status.took_back", &[("move", &self.write(&m))]);
+                self.info(text)
+            }
+            None if self.game.outcome().is_none() && self.overlay.is_none() => {
+                self.info(self.lang.t("status.nothing_to_take_back").to_string())
+            }
+            None => {}
+        }
+    }
+
+    pub(super) fn redo(&mut self) {
+        self.selection = None;
+        match self.game.redo() {
+            Some(m) => {
+                self.info(self.lang.f("status.replayed", &[("move", &self.write(&m))]));
+                self.after_move(m);
+            }
+            None => self.info(self.lang.t("status.nothing_to_replay").to_string()),
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! What is drawn over or instead of the board: the dialogs and the start screen.
+
+use super::{outcome_words, wrap};
+use crate::tui::app::{App, Overlay, StartMenu, OPPONENTS};
+use crate::tui::layout::Layout;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+
+/// Every key, for the help overlay (and the README): the key, or a catalogue
+/// key (`key.…`) where the key has words in it, and what it does.
+pub const KEYS: &[(&str, &str)] = &[
+    ("key.arrows", "key.arrows.what"),
+    ("key.enter", "key.enter.what"),
+    ("key.click", "key.enter.what"),
+    ("Esc", "key.esc.what"),
+    (":", "key.colon.what"),
+    ("Tab", "key.tab.what"),
+    ("u / r", "key.undo.what"),
+    ("f", "key.flip.what"),
+    ("t", "key.hint.what"),
+    ("n", "key.numbers.what"),
+    ("PgUp / PgDn", "key.page.what"),
+    ("?", "key.help.what"),
+    ("q", "key.quit.what"),
+    ("Ctrl-C", "key.ctrl_c.what"),
+];
+
+/// The commands of the `:` line (the command words are the same in every language).
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("undo, redo", "cmd.undo.what"),
+    ("flip", "cmd.flip.what"),
+    ("new [variant]", "cmd.new.what"),
+    ("resign", "cmd.resign.what"),
+    ("draw", "cmd.draw.what"),
+    ("hint", "cmd.hint.what"),
+    ("fen, save F, load F", "cmd.fen.what"),
+    ("help", "cmd.help.what"),
+    ("quit", "cmd.quit.what"),
+];
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// A bordered box centred in `area`, its lines wrapped to fit between words.
+fn dialog(title: &str, lines: Vec<(String, Style)>, area: Rect, buf: &mut Buffer) {
+    let widest = lines
+        .iter()
+        .map(|(s, _)| s.chars().count())
+        .max()
+        .unwrap_or(10)
+        .max(title.chars().count() + 2);
+    let inner = (widest as u16 + 1).min(area.width.saturating_sub(2));
+    let mut wrapped = Vec::new();
+    for (text, style) in lines {
+        for l in wrap(&text, inner as usize, 2) {
+            wrapped.push(Line::styled(l, style));
+        }
+    }
+    let rect = centered(area, inner + 2, wrapped.len() as u16 + 2);
+    Clear.render(rect, buf);
+    Paragraph::new(wrapped)
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {title} ")),
+        )
+        .render(rect, buf);
+}
+
+pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf: &mut Buffer) {
+    let t = &app.theme;
+    let l = app.lang;
+    let area = layout.full;
+    let plain = Style::default();
+    match overlay {
+        Overlay::Help => {
+            let label = |k: &str| {
+                if k.starts_with("key.") {
+                    l.t(k).to_string()
+                } else {
+                    k.to_string()
+                }
+            };
+            let width = KEYS
+                .iter()
+                .map(|(k, _)| label(k).chars().count())
+                .max()
+                .unwrap_or(0);
+            let mut lines: Vec<(String, Style)> = KEYS
+                .iter()
+                .map(|(k, v)| {
+                    let k = label(k);
+                    let pad = width - k.chars().count();
+                    (format!(" {k}{} {}", " ".repeat(pad), l.t(v)), plain)
+                })
+                .collect();
+            let names: Vec<&str> = COMMANDS.iter().map(|(k, _)| *k).collect();
+            lines.push((
+                format!(" {}: {}", l.t("dialog.help.commands"), names.join(" · ")),
+                t.title(),
+            ));
+            let g = &t.glyphs;
+            lines.push((
+                format!(
+                    " {}",
+                    l.f(
+                        "dialog.help.legend",
+                        &[
+                            ("must", &g.must_capture),
+                            ("most", &g.most_capture),
+                            ("selected", &g.selected),
+                            ("target", &g.target),
+                            ("taken", &g.taken),
+                            ("last", &g.last_move),
+                        ],
+                    )
+                ),
+                plain,
+            ));
+            lines.push((format!(" {}", l.t("dialog.help.close")), t.dim()));
+            dialog(l.t("dialog.help"), lines, area, buf);
+        }
+        Overlay::ConfirmQuit => {
+            let mut lines = where_kept(app);
+            lines.push((format!(" {} ", l.t("dialog.quit.ask")), plain));
+            dialog(l.t("dialog.quit"), lines, area, buf)
+        }
+        Overlay::ConfirmNew { .. } => {
+            let mut lines = where_kept(app);
+            lines.push((format!(" {} ", l.t("dialog.new.ask")), plain));
+            dialog(l.t("dialog.new"), lines, area, buf)
+        }
+        Overlay::DrawOffer { by } => dialog(
+            l.t("dialog.draw"),
+            vec![
+                (
+                    format!(" {}", l.f("dialog.draw.offers", &[("side", &l.side(*by))])),
+                    plain,
+                ),
+                (
+                    format!(
+                        " {} ",
+                        l.f("dialog.draw.ask", &[("side", &l.side(by.opposite()))])
+                    ),
+                    plain,
+                ),
+            ],
+            area,
+            buf,
+        ),
+        Overlay::GameOver => {
+            let (headline, reason) = match app.game.outcome() {
+                Some(o) => outcome_words(app, &o),
+                None => (l.t("dialog.game_over").to_string(), String::new()),
+            };
+            // Over the board, not the panel: the move list stays in sight.
+            let board = Rect::new(
+                0,
+                0,
+                layout.board_x + 8 * layout.square_w,
+                layout.board_y + 8 * layout.square_h,
+            );
+            dialog(
+                l.t("dialog.game_over"),
+                vec![
+                    (format!(" {headline}."), t.title()),
+                    (format!(" {reason}."), plain),
+                    (String::new(), plain),
+                    (format!(" {} ", l.t("dialog.game_over.keys")), plain),
+                ],
+                board,
+                buf,
+            );
+        }
+    }
+}
+
+/// The truth about the game on screen, for the dialogs that leave it.
+fn where_kept(app: &App) -> Vec<(String, Style)> {
+    use crate::tui::app::Kept;
+    let l = app.lang;
+    let plain = Style::default();
+    match &app.kept {
+        Kept::Saved(path) => {
+            let id = std::path::Path::new(path)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            vec![
+                (format!(" {}", l.t("dialog.kept.saved")), plain),
+                (format!(" {}", checkers::printable(path)), plain),
+                (format!(" (checkers --resume {id})"), plain),
+            ]
+        }
+        Kept::Failed(e) => vec![
+            (format!(" {}", l.t("dialog.kept.failed")), app.theme.error()),
+            (format!(" {}.", checkers::printable(e)), plain),
+            (format!(" {}", l.t("dialog.kept.failed_loss")), plain),
+        ],
+        Kept::Nowhere if app.review => vec![(format!(" {}", l.t("dialog.kept.review")), plain)],
+        Kept::Nowhere => vec![(format!(" {}", l.t("dialog.kept.nowhere")), plain)],
+    }
+}
+
+pub(super) fn render_start(app: &App, menu: &StartMenu, area: Rect, buf: &mut Buffer) {
+    let rect = Rect::new(
+        2,
+        1,
+        area.width.saturating_sub(4),
+        area.height.saturating_sub(2),
+    );
+    // Where every description does not fit, only the chosen variant's is shown:
+    // shortened on purpose rather than cut off at the bottom. With unfinished
+    // games to list, only the chosen one is described, so that the list fits.
+    let (width, height) = (rect.width as usize, rect.height as usize);
+    let mut lines = start_lines(app, menu, width, height, menu.unfinished.is_empty());
+    if lines.len() > height {
+        lines = start_lines(app, menu, width, height, false);
+    }
+    Paragraph::new(lines).render(rect, buf);
+}
+
+fn start_lines(
+    app: &App,
+    menu: &StartMenu,
+    width: usize,
+    height: usize,
+    all: bool,
+) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let l = app.lang;
+    let mut lines: Vec<Line> = vec![
+        Line::styled(l.t("start.title"), t.title()),
+        Line::from(""),
+        Line::from(l.t("start.choose")),
+    ];
+    let push = |lines: &mut Vec<Line>, text: &str, style: Style, indent: usize| {
+        for w in wrap(text, width, indent) {
+            lines.push(Line::styled(w, style));
+        }
+    };
+    for (i, r) in menu.variants.iter().enumerate() {
+        let chosen = i == menu.selected;
+        let marker = if chosen { t.glyphs.selected } else { " " };
+        let style = if chosen {
+            t.highlight_row()
+        } else {
+            Style::default()
+        };
+        lines.push(Line::styled(
+            format!("{marker} {:<20}", l.variant_name(r)),
+            style,
+        ));
+        if all || chosen {
+            // Wrapped, a description keeps its indent on every line.
+            push(
+                &mut lines,
+                &format!("    {}", l.variant_description(r)),
+                t.dim(),
+                4,
+            );
+        }
+    }
+    let (key, white, black) = OPPONENTS[menu.opponent];
+    push(
+        &mut lines,
+        &l.f("start.opponent", &[("opponent", &l.t(key))]),
+        Style::default(),
+        2,
+    );
+    if white || black {
+        let level = checkers::ai::Level::get_or_default(menu.level);
+        let mut text = l.f(
+            "start.level",
+            &[("level", &level.level), ("max", &checkers::ai::MAX_LEVEL)],
+        );
+        // The level without a time of its own plays at the think time.
+        if level.movetime.is_none() {
+            text.push_str("   ");
+            text.push_str(&l.f("start.think", &[("secs", &menu.think_time.as_secs())]));
+        }
+        push(&mut lines, &text, Style::default(), 2);
+    } else {
+        lines.push(Line::from(""));
+    }
+    if menu.unfinished.is_empty() {
+        push(&mut lines, l.t("start.keys"), t.dim(), 2);
+        return lines;
+    }
+    push(&mut lines, l.t("start.keys_resume"), t.dim(), 2);
+    lines.push(Line::from(l.t("start.unfinished")));
+    // As many as fit, keeping a line for the count of the others.
+    let room = height.saturating_sub(lines.len() + 1);
+    let shown = menu.unfinished.len().min(9).min(room.max(1));
+    for (i, u) in menu.unfinished.iter().take(shown).enumerate() {
+        let against = match u.ai {
+            Some(ai) if ai.white && ai.black => l.t("start.ai_both").to_string(),
+            Some(ai) if ai.white || ai.black => l.f("start.against_ai", &[("level", &ai.level)]),
+            _ => String::new(),
+        };
+        let moves = l.n("count.moves", u.game.moves().len() as u64, &[]);
+        let variant = l.variant_name(u.game.rules());
+        push(
+            &mut lines,
+            &format!(" {}  {variant}, {moves}{against}  ({})", i + 1, u.id),
+            Style::default(),
+            4,
+        );
+    }
+    if shown < menu.unfinished.len() {
+        let more = l.f("start.more", &[("n", &(menu.unfinished.len() - shown))]);
+        push(&mut lines, &format!(" {more}"), t.dim(), 2);
+    }
+    lines
+}

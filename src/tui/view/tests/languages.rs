@@ -1,0 +1,196 @@
+//! The screens in each language, and that no text is cut at the smallest size.
+
+use crate::tui::app::{App, Options};
+use crate::tui::i18n::Lang;
+use crate::tui::test_support::*;
+use checkers::rules::builtin::{DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
+use checkers::{fen, Ruleset};
+
+/// Each language with the variant its players know best.
+const HOME: [(Lang, &str); 4] = [
+    (Lang::En, ENGLISH),
+    (Lang::Nl, DAMMEN64),
+    (Lang::Ru, RUSSIAN),
+    (Lang::De, GERMAN),
+];
+
+fn app_in(lang: Lang, variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
+    let opts = Options {
+        lang,
+        start: fen_text.map(|f| fen::parse(f).expect("test FEN")),
+        ..options(Ruleset::builtin(variant).expect("built-in variant"))
+    };
+    App::new(opts, size)
+}
+
+/// A game under way: two moves played, and White's man on c3 must take d4.
+fn game_in(lang: Lang, variant: &str, size: (u16, u16)) -> App {
+    let mut a = app_in(lang, variant, Some("W:Wc3,e3,g3,b2:Bd6,f6,h6,b8"), size);
+    command(&mut a, "g3-h4");
+    command(&mut a, "d6-c5");
+    command(&mut a, "c3-d4");
+    a
+}
+
+#[test]
+fn snapshot_start_screen_and_a_game_in_each_language() {
+    for (lang, variant) in HOME {
+        for size in [(80, 24), (120, 40)] {
+            let (w, h) = size;
+            let start = App::new(
+                Options {
+                    lang,
+                    start_screen: true,
+                    ..options(Ruleset::builtin(variant).unwrap())
+                },
+                size,
+            );
+            let code = lang.code();
+            let game = game_in(lang, variant, size);
+            // Beside the other screens' snapshots.
+            insta::with_settings!({ snapshot_path => "../snapshots" }, {
+                insta::assert_snapshot!(format!("start_screen_{code}_{w}x{h}"), screen(&start));
+                insta::assert_snapshot!(format!("game_{code}_{w}x{h}"), screen(&game));
+            });
+        }
+    }
+}
+
+/// Rows `from..to` of the screen, their words joined by single spaces.
+fn words(app: &App, x: u16, from: u16, to: u16) -> String {
+    let buf = render(app);
+    let mut out = Vec::new();
+    for y in from..to {
+        let row: String = (x..app.size.0).map(|x| buf[(x, y)].symbol()).collect();
+        out.extend(row.split_whitespace().map(String::from));
+    }
+    out.join(" ")
+}
+
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At 80×24, in every language, the longest messages are shown whole: the
+/// touch-move note with the player to move and the captures, a refusal, and
+/// every panel line.
+#[test]
+fn at_80x24_no_status_or_panel_text_is_cut_in_any_language() {
+    for lang in Lang::ALL {
+        for variant in Ruleset::builtin_ids() {
+            let mut a = app_in(lang, variant, Some("W:Wc3,g3:Bd4,b8"), (80, 24));
+            let l = layout_of(&a);
+            // Touching a piece under touch-move, or being refused, gives the longest lines.
+            click(&mut a, sq("c3"));
+            click(&mut a, sq("b4"));
+            let shown = words(&a, 0, l.status.y, l.status.y + 2);
+            let text = status_text(&a);
+            assert!(!text.is_empty(), "{lang:?} {variant}");
+            assert_eq!(shown, squash(&text), "{lang:?} {variant}");
+            let mut b = app_in(lang, variant, Some("W:Wc3,g3:Bd4,b8"), (80, 24));
+            b.status = None;
+            let status = words(&b, 0, l.status.y, l.status.y + 2);
+            let to_move = lang.f(
+                "status.to_move",
+                &[("side", &lang.side(checkers::Color::White))],
+            );
+            assert!(status.starts_with(&squash(&to_move)), "{lang:?}: {status}");
+            assert!(
+                status.contains(&squash(lang.t("status.capture_mandatory"))),
+                "{status}"
+            );
+            if b.touch_move() {
+                assert!(
+                    status.ends_with(&squash(lang.t("touch.in_force"))),
+                    "{status}"
+                );
+            }
+            let panel = words(&b, l.panel.x, 0, l.panel.bottom());
+            for expected in [
+                lang.variant_name(b.game.rules()),
+                lang.f(
+                    "panel.pieces",
+                    &[
+                        ("glyph", &"w"),
+                        ("side", &lang.side(checkers::Color::White)),
+                        ("men", &lang.n("count.men", 2, &[])),
+                        ("kings", &lang.n("count.kings", 0, &[])),
+                    ],
+                ),
+            ] {
+                assert!(
+                    panel.contains(&squash(&expected)),
+                    "{lang:?}: {expected:?} in {panel}"
+                );
+            }
+            if b.touch_move() {
+                assert!(panel.contains(&squash(lang.t("touch.panel"))), "{panel}");
+            }
+        }
+    }
+}
+
+fn layout_of(a: &App) -> crate::tui::layout::Layout {
+    crate::tui::layout::compute(a.size.0, a.size.1)
+}
+
+/// The reason a capture is mandatory, in each language, for the forced piece's quiet move.
+#[test]
+fn the_forced_pieces_quiet_move_is_refused_in_each_language() {
+    for (lang, words) in [
+        (Lang::En, "a capture is mandatory"),
+        (Lang::Nl, "slaan is verplicht"),
+        (Lang::Ru, "бить обязательно"),
+        (Lang::De, "Schlagzwang"),
+    ] {
+        for variant in Ruleset::builtin_ids() {
+            let mut a = app_in(lang, variant, Some("W:Wc3,g3:Bd4,b8"), (80, 24));
+            command(&mut a, "c3-b4");
+            assert_refused(&a, words);
+            let mut a = app_in(lang, variant, Some("W:Wc3,g3:Bd4,b8"), (80, 24));
+            click(&mut a, sq("c3"));
+            click(&mut a, sq("b4"));
+            assert_refused(&a, words);
+        }
+    }
+}
+
+/// With unfinished games offered, the start screen's keys and the list of
+/// games are shown whole at 80×24 in every language: descriptions give way first.
+#[test]
+fn the_start_screen_keeps_its_keys_and_games_in_sight_at_80x24() {
+    for lang in Lang::ALL {
+        for selected in 0..5 {
+            let mut game = checkers::Game::new(Ruleset::builtin(RUSSIAN).unwrap());
+            game.play_text("c3-d4").unwrap();
+            let unfinished = crate::tui::Unfinished {
+                id: "20261123-040230-7".into(),
+                game,
+                ruleset_text: None,
+                ai: None,
+            };
+            let mut a = App::new(
+                Options {
+                    lang,
+                    start_screen: true,
+                    unfinished: vec![unfinished],
+                    ..options(Ruleset::builtin(ENGLISH).unwrap())
+                },
+                (80, 24),
+            );
+            a.start_menu.as_mut().unwrap().selected = selected;
+            let shown = words(&a, 0, 0, 24);
+            let keys = squash(lang.t("start.keys_resume"));
+            assert!(shown.contains(&keys), "{lang:?}: {shown}");
+            let entry = format!(
+                "1 {}, {} (20261123-040230-7)",
+                lang.variant_name(&Ruleset::builtin(RUSSIAN).unwrap()),
+                lang.n("count.moves", 1, &[])
+            );
+            assert!(shown.ends_with(&squash(&entry)), "{lang:?}: {shown}");
+            let chosen = &a.start_menu.as_ref().unwrap().variants[selected];
+            let description = squash(&lang.variant_description(chosen));
+            assert!(shown.contains(&description), "{lang:?} {selected}: {shown}");
+        }
+    }
+}
