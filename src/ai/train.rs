@@ -193,6 +193,9 @@ pub struct Settings {
     pub learning_rate: f32,
     /// The share of the target taken from the search's score; the rest is the result.
     pub lambda: f32,
+    /// The share of the search's score on an empty board; it is blended towards
+    /// `lambda` by the position's phase, as the weights are.
+    pub lambda_endgame: f32,
     pub batch: usize,
     /// Pull of each weight towards zero, so that rare patterns stay small.
     pub l2: f32,
@@ -207,6 +210,7 @@ impl Default for Settings {
             epochs: 20,
             learning_rate: 0.01,
             lambda: 0.5,
+            lambda_endgame: 0.5,
             batch: 4096,
             l2: 1e-4,
             holdout: 0.1,
@@ -295,7 +299,9 @@ pub fn fit(
         }
     }
     let target = |i: usize| {
-        settings.lambda * sigmoid(data.score[i] / scale) + (1.0 - settings.lambda) * data.result[i]
+        let p = data.phase[i];
+        let lambda = settings.lambda * p + settings.lambda_endgame * (1.0 - p);
+        lambda * sigmoid(data.score[i] / scale) + (1.0 - lambda) * data.result[i]
     };
     let predict = |w: &[[f32; 2]], i: usize| -> f32 {
         let p = data.phase[i];
@@ -415,6 +421,7 @@ mod tests {
             epochs: 8,
             batch: 64,
             lambda: 0.0,
+            lambda_endgame: 0.0,
             ..Settings::default()
         };
         let mut losses = Vec::new();

@@ -57,6 +57,12 @@ pub(super) struct TrainArgs {
     /// Share of the target taken from the search's score (the rest is the game's result)
     #[arg(long, default_value_t = 0.5, value_parser = parse_share)]
     pub(super) lambda: f32,
+    /// The share of the search's score with no pieces on the board, blended towards
+    /// --lambda as the board fills (default: --lambda throughout). Where few pieces
+    /// are left, a self-play game's result says more about the engine's endgame
+    /// technique than about the position, and the search sees nearly to the end
+    #[arg(long, value_parser = parse_share)]
+    pub(super) lambda_endgame: Option<f32>,
     /// Seed of the order the positions are visited in
     #[arg(long, default_value_t = 1)]
     pub(super) seed: u64,

@@ -171,6 +171,7 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
     let settings = train::Settings {
         epochs: a.epochs,
         lambda: a.lambda,
+        lambda_endgame: a.lambda_endgame.unwrap_or(a.lambda),
         seed: a.seed,
         ..train::Settings::default()
     };
