@@ -51,14 +51,18 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
     tui::run(opts).map_err(Fail::Runtime)
 }
 
-/// The game numbered `n` (from 1) of a PDN file, replayed and checked.
-fn load_game(path: &std::path::Path, n: usize, fallback: &Ruleset) -> Result<checkers::Game, Fail> {
-    use checkers::pdn;
+/// The game numbered `n` (from 1) of a PDN file, replayed and checked, read as
+/// `pdn check` reads it; with what the reader skipped or noticed.
+fn load_game(
+    path: &std::path::Path,
+    n: usize,
+    assume: &checkers::pdn::Assume,
+) -> Result<(checkers::Game, Vec<String>), Fail> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
-    pdn::load_game(&text, n, Some(fallback))
-        .map(|(_, game)| game)
+    let file =
+        std::fs::File::open(path).map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
+    checkers::pdn::open_game(file, n, assume)
+        .map(|loaded| (loaded.game, loaded.notes))
         .map_err(|e| Fail::Input(format!("{name}: {e}")))
 }
 
@@ -77,9 +81,20 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         Some(f) => Some(fen::parse(f)?),
         None => None,
     };
-    let loaded = match &a.load {
-        Some(path) => Some(load_game(path, a.game as usize, &rules)?),
-        None => None,
+    // The flags fill in for a game whose tags name none; the config's variant for
+    // one written in its notation.
+    let assume = checkers::pdn::Assume {
+        variant: (a.rules.variant.is_some() || a.rules.ruleset.is_some()).then(|| rules.clone()),
+        preferred: config.variant.as_deref().and_then(Ruleset::builtin),
+    };
+    let (loaded, notes) = match &a.load {
+        Some(path) => {
+            let (game, notes) = load_game(path, a.game as usize, &assume)?;
+            let name = path.display().to_string();
+            let notes: Vec<String> = notes.iter().map(|n| format!("{name}: {n}")).collect();
+            (Some(game), notes)
+        }
+        None => (None, Vec::new()),
     };
     let eval = match &a.eval {
         Some(path) => Some(std::sync::Arc::new(super::load_eval(path, &rules)?)),
@@ -100,7 +115,12 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         unfinished: None,
         resume: loaded,
     };
-    tui::run(opts).map_err(Fail::Runtime)
+    let played = tui::run(opts).map_err(Fail::Runtime);
+    // What the reader skipped or noticed, once the screen is the shell's again.
+    for note in notes {
+        eprintln!("{}", checkers::printable(&note));
+    }
+    played
 }
 
 pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {

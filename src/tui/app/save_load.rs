@@ -10,7 +10,10 @@ use checkers::{pdn, Color};
 impl App {
     /// `save FILE`: the game, as PDN, for the event loop to write there.
     pub(super) fn save(&mut self, path: &str) {
-        let pdn = pdn::write_game(&self.game, &pdn::Tags::default());
+        let options = pdn::WriteOptions {
+            capture_separator: crate::config::capture_separator(),
+        };
+        let pdn = pdn::write_game_with(&self.game, &pdn::Tags::default(), &options);
         self.effects.push(Effect::File(FileWork::Save {
             path: path.to_string(),
             pdn,
@@ -39,9 +42,12 @@ impl App {
             Ok(t) => t,
             Err(e) => return self.error(format!("cannot read {path}: {e}")),
         };
-        let fallback = self.game.rules().clone();
-        match pdn::load_game(&text, 1, Some(&fallback)).map(|(_, game)| game) {
-            Ok(game) => {
+        let assume = pdn::Assume {
+            variant: Some(self.game.rules().clone()),
+            preferred: None,
+        };
+        match pdn::open_game(text.as_bytes(), 1, &assume) {
+            Ok(pdn::Loaded { game, notes, .. }) => {
                 self.stop_thinking();
                 self.show_numbers = numeric(game.rules());
                 self.game = game;
@@ -50,9 +56,16 @@ impl App {
                 self.overlay = None;
                 self.scroll = 0;
                 let n = self.game.moves().len();
+                // What the reader skipped or noticed, the first of it in full.
+                let more = match notes.len() {
+                    0 => String::new(),
+                    1 => format!("; {}", notes[0]),
+                    k => format!("; {} ({} more)", notes[0], k - 1),
+                };
                 self.info(format!(
-                    "loaded {path}: {}, {n} moves",
-                    self.game.rules().name
+                    "loaded {path}: {}, {n} moves{}",
+                    self.game.rules().name,
+                    checkers::printable(&more)
                 ));
                 if self.game.outcome().is_some() {
                     self.overlay = Some(Overlay::GameOver);
