@@ -88,6 +88,8 @@ pub enum WarningKind {
     NotAMove,
     /// A man on its crowning row in a set-up position, crowned.
     CrownedMan,
+    /// A set-up position whose side to move is `?`, read as the first mover's.
+    UnknownSide,
     /// A `GameType` that is not a number, ignored.
     BadGameType,
     /// The result written contradicts the final position or the `Result` tag.
@@ -105,6 +107,7 @@ impl WarningKind {
             WarningKind::Stray => "stray `)` or `}` ignored",
             WarningKind::NotAMove => "text in the moves that is no move, ignored",
             WarningKind::CrownedMan => "man on its crowning row in a set-up, crowned",
+            WarningKind::UnknownSide => "set-up with side to move `?`, read as the first mover's",
             WarningKind::BadGameType => "GameType that is not a number, ignored",
             WarningKind::Result => "result that contradicts the position or the Result tag",
             WarningKind::Ambiguous => "ambiguous move read as the one the game goes on from",

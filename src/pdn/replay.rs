@@ -176,14 +176,35 @@ fn on_crowning_row(color: Color, s: Square) -> bool {
     Position::promotion_row(color) & s.mask() != 0
 }
 
-/// Reads a set-up position; men on their crowning row are crowned with a warning.
+/// Reads a set-up position; men on their crowning row are crowned, and an
+/// unknown side to move (`?`) is the rules' first mover, each with a warning.
 fn setup(
     fen: &str,
     line: usize,
     column: usize,
+    first: Color,
     warnings: &mut Vec<Warning>,
 ) -> Result<Position, ReplayError> {
-    let (fixed, crowned) = crown_men(fen);
+    let mut warn = |kind, message| {
+        warnings.push(Warning {
+            line,
+            column,
+            kind,
+            message,
+        })
+    };
+    let trimmed = fen.trim().trim_matches('"').trim_start();
+    let sided = match trimmed.strip_prefix('?') {
+        Some(rest) => {
+            warn(
+                WarningKind::UnknownSide,
+                format!("the set-up does not say who is to move (`?`): read as {first}, who moves first"),
+            );
+            format!("{}{rest}", first.letter())
+        }
+        None => trimmed.to_string(),
+    };
+    let (fixed, crowned) = crown_men(&sided);
     let pos = crate::fen::parse(&fixed).map_err(|e| ReplayError {
         move_number: 0,
         text: fen.to_string(),
@@ -193,16 +214,14 @@ fn setup(
         kind: Refusal::BadSetup,
     })?;
     for (color, s) in crowned {
-        warnings.push(Warning {
-            line,
-            column,
-            kind: WarningKind::CrownedMan,
-            message: format!(
+        warn(
+            WarningKind::CrownedMan,
+            format!(
                 "the set-up has a {color} man on {} ({}), its crowning row: read as a king",
                 s.pdn(),
                 s.algebraic()
             ),
-        });
+        );
     }
     Ok(pos)
 }
@@ -271,7 +290,7 @@ fn continues(
 pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayError> {
     let mut warnings = Vec::new();
     let start = match pdn.find_tag("FEN").filter(|t| !t.value.trim().is_empty()) {
-        Some(t) => setup(&t.value, t.line, t.column, &mut warnings)?,
+        Some(t) => setup(&t.value, t.line, t.column, rules.first_move, &mut warnings)?,
         None => Position::initial(rules.first_move),
     };
     // Move numbers count from the first mover of the rules, as the record does.
@@ -311,7 +330,7 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
                     };
                     game.position().with_side_to_move(side)
                 }
-                _ => setup(fen, *line, *column, &mut warnings)
+                _ => setup(fen, *line, *column, rules.first_move, &mut warnings)
                     .map_err(|e| fail(Refusal::BadSetup, e.message))?,
             };
             if ply > 0 {

@@ -271,20 +271,21 @@ pub(super) fn resolve(
             one_of(found, none)
         }
         Written::Digits(d) => {
-            if d.len() > 24 {
+            // Long enough for a capture of seven pieces in two-digit squares.
+            if d.len() > 16 {
                 return Err(refuse(Refusal::NotAMove, format!("`{text}` is not a move")));
             }
             let mut cuts = Vec::new();
             splits(d.as_bytes(), &mut Vec::new(), &mut cuts);
             let mut found: Vec<Move> = Vec::new();
             for squares in cuts {
-                let t = MoveText {
-                    squares,
-                    capture: false,
+                let fits = |m: &&Move| {
+                    m.path() == squares
+                        || (squares.len() == 2 && m.from() == squares[0] && m.to() == squares[1])
                 };
-                if let Ok(m) = t.resolve(pos, rules) {
-                    if !found.contains(&m) {
-                        found.push(m);
+                for m in legal.iter().filter(fits) {
+                    if !found.contains(m) {
+                        found.push(*m);
                     }
                 }
             }
