@@ -8,16 +8,7 @@ use std::io::{self, Write};
 
 mod summary;
 
-use summary::Tally;
-
-/// `White - Black` from the tags.
-fn players(c: &Checked) -> String {
-    format!(
-        "{} - {}",
-        c.pdn.tag("White").unwrap_or("?"),
-        c.pdn.tag("Black").unwrap_or("?")
-    )
-}
+use summary::{players, Tally};
 
 /// The one line per game of `--verbose` (its form is the one `pdn check` has
 /// always printed), then its warnings and notes, indented.
@@ -66,7 +57,7 @@ fn assumptions(a: &PdnCheckArgs) -> Result<Assume, Fail> {
 
 pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
     let mut checker = Checker::new(assumptions(a)?);
-    let mut tally = Tally::new(a.verbose && a.json);
+    let mut tally = Tally::new(a.json, a.verbose && a.json);
     let mut out = io::stdout().lock();
     let text_lines = a.verbose && !a.json;
     let several = a.files.len() > 1;

@@ -267,22 +267,8 @@ impl Checker {
         {
             return Ok((r, Basis::Named));
         }
-        let earlier = |name: &str, what: &str| {
-            Unsupported {
-            game: name.to_string(),
-            message: format!(
-                "{name} is not supported (no GameType tag, and an earlier game of the file is {what})"
-            ),
-        }
-        };
-        if algebraic && self.czech_file {
-            return Err(earlier(game_type_name(CZECH).expect("named"), "Czech"));
-        }
         if algebraic {
             return Ok((self.builtin(builtin::RUSSIAN), Basis::Algebraic));
-        }
-        if self.ten_by_ten {
-            return Err(earlier(name, "on 10×10"));
         }
         // English games start with Black's move, from squares 9-12. A record
         // from the start position whose first move is from 21-24 is White's, as
@@ -315,13 +301,14 @@ impl Checker {
         let (rules, warning) = self.decide(&game);
         let (id, verdict) = match rules {
             Err(u) => (None, Verdict::Unsupported(u)),
-            Ok((r, basis)) => match replay_record(&game, r) {
-                Ok(replayed) => (Some(r.id.clone()), Verdict::Replayed(Box::new(replayed))),
-                Err(e) => match self.refused(&game, basis, e) {
+            Ok((r, basis)) => {
+                let id = r.id.clone();
+                let replay = replay_record(&game, r);
+                match self.judge(&game, basis, replay) {
                     v @ Verdict::Unsupported(_) => (None, v),
-                    v => (Some(r.id.clone()), v),
-                },
-            },
+                    v => (Some(id), v),
+                }
+            }
         };
         game.warnings.extend(warning);
         if let Verdict::Unsupported(u) = &verdict {
@@ -341,25 +328,59 @@ impl Checker {
 }
 
 impl Checker {
-    /// A game that names no game, written in algebraic squares and refused
-    /// under Russian rules, whose every move is legal where men capture forward
-    /// only, is a Czech record.
-    fn refused(&self, game: &PdnGame, basis: Basis, e: ReplayError) -> Verdict {
-        if basis == Basis::Algebraic
-            && e.kind == Refusal::Illegal
-            && replay_record(game, &self.czech).is_ok()
-        {
-            let name = game_type_name(CZECH).expect("named");
-            return Verdict::Unsupported(Unsupported {
+    /// What the replay of a game that names no game says of it, with what the
+    /// file has shown so far: a game in algebraic squares that Russian rules
+    /// refuse, and that is legal where men capture forward only, is a Czech
+    /// record, and so is one legal both ways in a file with a Czech record (a
+    /// game legal in Russian alone says the file is not Czech after all); a game
+    /// in numbers that English rules refuse, in a file with a 10×10 game, is a
+    /// 10×10 game (a problem whose squares all happen to be low).
+    fn judge(
+        &mut self,
+        game: &PdnGame,
+        basis: Basis,
+        replay: Result<Replayed, ReplayError>,
+    ) -> Verdict {
+        let unsupported = |n: u32, why: String| {
+            let name = game_type_name(n).expect("named");
+            Verdict::Unsupported(Unsupported {
                 game: name.to_string(),
-                message: format!(
-                    "{name} is not supported (no GameType tag; under Russian rules move {} `{}` \
-                     is illegal, and every move is legal where men capture forward only, as in Czech)",
-                    e.move_number, e.text
-                ),
-            });
+                message: format!("{name} is not supported (no GameType tag; {why})"),
+            })
+        };
+        match (basis, replay) {
+            (Basis::Algebraic, Err(e)) if e.kind == Refusal::Illegal => {
+                if replay_record(game, &self.czech).is_ok() {
+                    return unsupported(
+                        CZECH,
+                        format!(
+                            "under Russian rules move {} `{}` is illegal, and every move is \
+                             legal where men capture forward only, as in Czech",
+                            e.move_number, e.text
+                        ),
+                    );
+                }
+                Verdict::Refused(e)
+            }
+            (Basis::Algebraic, Ok(r)) if self.czech_file => {
+                if replay_record(game, &self.czech).is_ok() {
+                    return unsupported(
+                        CZECH,
+                        "an earlier game of the file is Czech, and every move of this one is \
+                         legal in Czech too"
+                            .to_string(),
+                    );
+                }
+                self.czech_file = false;
+                Verdict::Replayed(Box::new(r))
+            }
+            (Basis::Numeric, Err(e)) if self.ten_by_ten => unsupported(
+                TEN_BY_TEN,
+                format!("an earlier game of the file is on 10×10, and under English rules {e}"),
+            ),
+            (_, Ok(r)) => Verdict::Replayed(Box::new(r)),
+            (_, Err(e)) => Verdict::Refused(e),
         }
-        Verdict::Refused(e)
     }
 }
 

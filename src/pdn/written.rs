@@ -229,17 +229,19 @@ pub(super) fn resolve(
     let legal = legal_moves(pos, rules);
     match w {
         Written::Path(t) => {
+            let (from, to) = (t.squares[0], t.squares[t.squares.len() - 1]);
+            let ends = |m: &&Move| m.from() == from && m.to() == to;
             // A move's whole path names it, even where a longer capture shares its ends.
-            if let Some(m) = legal.iter().find(|m| m.path() == t.squares) {
+            if let Some(m) = legal.iter().filter(ends).find(|m| m.path() == t.squares) {
                 return Ok(*m);
             }
             // Start and end name it, and landings written between (a flying king's
             // may be any square of its line) must lie on its way, in order.
-            let (from, to) = (t.squares[0], t.squares[t.squares.len() - 1]);
             let via = &t.squares[1..t.squares.len() - 1];
             let found: Vec<Move> = legal
                 .iter()
-                .filter(|m| m.from() == from && m.to() == to && passes(m, via))
+                .filter(ends)
+                .filter(|m| passes(m, via))
                 .copied()
                 .collect();
             if !found.is_empty() {
@@ -279,9 +281,9 @@ pub(super) fn resolve(
             splits(d.as_bytes(), &mut Vec::new(), &mut cuts);
             let mut found: Vec<Move> = Vec::new();
             for squares in cuts {
+                let (from, to) = (squares[0], squares[squares.len() - 1]);
                 let fits = |m: &&Move| {
-                    m.path() == squares
-                        || (squares.len() == 2 && m.from() == squares[0] && m.to() == squares[1])
+                    m.from() == from && m.to() == to && (squares.len() == 2 || m.path() == squares)
                 };
                 for m in legal.iter().filter(fits) {
                     if !found.contains(m) {

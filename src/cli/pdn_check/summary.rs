@@ -43,6 +43,55 @@ impl Counts {
     }
 }
 
+/// `White - Black` from the tags.
+pub(super) fn players(c: &Checked) -> String {
+    format!(
+        "{} - {}",
+        c.pdn.tag("White").unwrap_or("?"),
+        c.pdn.tag("Black").unwrap_or("?")
+    )
+}
+
+/// One game as JSON: where it is, who played, what came of it, and its warnings.
+fn game_json(name: &str, c: &Checked) -> Value {
+    let mut game = json!({
+        "file": name,
+        "game": c.pdn.number,
+        "line": c.pdn.line,
+        "players": players(c),
+        "variant": c.rules,
+    });
+    let mut warnings: Vec<String> = c.pdn.warnings.iter().map(|w| w.to_string()).collect();
+    match &c.verdict {
+        Verdict::Replayed(r) => {
+            warnings.extend(r.warnings.iter().map(|w| w.to_string()));
+            game["status"] = json!(if r.unknown_from.is_some() {
+                "moves not recorded"
+            } else {
+                "replayed"
+            });
+            game["moves"] = json!(r.game.moves().len());
+            game["result"] = json!(r.result);
+            game["notes"] = json!(r.remarks());
+        }
+        Verdict::Refused(e) => {
+            game["status"] = json!("refused");
+            game["reason"] = json!(e.kind.describe());
+            game["move"] = json!(e.move_number);
+            game["text"] = json!(e.text);
+            game["at"] = json!({"line": e.line, "column": e.column});
+            game["error"] = json!(e.message);
+        }
+        Verdict::Unsupported(u) => {
+            game["status"] = json!("unsupported");
+            game["game_type"] = json!(u.game);
+            game["error"] = json!(u.message);
+        }
+    }
+    game["warnings"] = json!(warnings);
+    game
+}
+
 /// Everything counted over the files.
 pub(super) struct Tally {
     files: Vec<String>,
@@ -59,10 +108,12 @@ pub(super) struct Tally {
     encodings: Vec<(String, Vec<Encoding>)>,
     /// Every game as JSON, for `--json --verbose`.
     each: Option<Vec<Value>>,
+    /// Whether the summary is printed as JSON.
+    json: bool,
 }
 
 impl Tally {
-    pub(super) fn new(keep_each: bool) -> Tally {
+    pub(super) fn new(json: bool, keep_each: bool) -> Tally {
         Tally {
             files: Vec::new(),
             games: 0,
@@ -76,6 +127,7 @@ impl Tally {
             unreadable: Vec::new(),
             encodings: Vec::new(),
             each: keep_each.then(Vec::new),
+            json,
         }
     }
 
@@ -102,22 +154,11 @@ impl Tally {
     pub(super) fn add(&mut self, name: &str, c: &Checked) {
         self.file(name);
         self.games += 1;
-        let mut warnings: Vec<&checkers::pdn::Warning> = c.pdn.warnings.iter().collect();
-        let who = format!(
-            "{} - {}",
-            c.pdn.tag("White").unwrap_or("?"),
-            c.pdn.tag("Black").unwrap_or("?")
-        );
-        let mut game = json!({
-            "file": name,
-            "game": c.pdn.number,
-            "line": c.pdn.line,
-            "players": who,
-            "variant": c.rules,
-        });
         match &c.verdict {
             Verdict::Replayed(r) => {
-                warnings.extend(&r.warnings);
+                for w in &r.warnings {
+                    self.warnings.add(w.kind.describe());
+                }
                 if r.unknown_from.is_some() {
                     self.not_recorded += 1;
                 } else {
@@ -126,45 +167,28 @@ impl Tally {
                 if let Some((_, why)) = &r.played_past {
                     self.played_past.add(why);
                 }
-                game["status"] = json!(if r.unknown_from.is_some() {
-                    "moves not recorded"
-                } else {
-                    "replayed"
-                });
-                game["moves"] = json!(r.game.moves().len());
-                game["result"] = json!(r.result);
-                game["notes"] = json!(r.remarks());
             }
             Verdict::Refused(e) => {
                 self.refused.add(e.kind.describe());
-                game["status"] = json!("refused");
-                game["reason"] = json!(e.kind.describe());
-                game["move"] = json!(e.move_number);
-                game["text"] = json!(e.text);
-                game["at"] = json!({"line": e.line, "column": e.column});
-                game["error"] = json!(e.message);
-                let place = format!("{name}:{}:{}", e.line, e.column);
-                let what = format!(
-                    "game {} ({who}, {}): {e}",
+                let line = format!(
+                    "{name}:{}:{}: game {} ({}, {}): {e}",
+                    e.line,
+                    e.column,
                     c.pdn.number,
-                    game["variant"].as_str().unwrap_or("?")
+                    players(c),
+                    c.rules.as_deref().unwrap_or("?")
                 );
-                self.refusals
-                    .push((format!("{place}: {what}"), game.clone()));
+                // JSON only for a reader of JSON: most games need none.
+                let json = self.json.then(|| game_json(name, c));
+                self.refusals.push((line, json.unwrap_or(Value::Null)));
             }
-            Verdict::Unsupported(u) => {
-                self.unsupported.add(&u.game);
-                game["status"] = json!("unsupported");
-                game["game_type"] = json!(u.game);
-                game["error"] = json!(u.message);
-            }
+            Verdict::Unsupported(u) => self.unsupported.add(&u.game),
         }
-        for w in &warnings {
+        for w in &c.pdn.warnings {
             self.warnings.add(w.kind.describe());
         }
-        game["warnings"] = json!(warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>());
         if let Some(each) = &mut self.each {
-            each.push(game);
+            each.push(game_json(name, c));
         }
     }
 
