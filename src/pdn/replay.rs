@@ -49,17 +49,26 @@ pub struct ReplayError {
     pub kind: Refusal,
 }
 
+impl ReplayError {
+    /// What was refused: "move 62 `32-28`" or "the set-up `W::.`".
+    pub fn subject(&self) -> String {
+        if self.kind == Refusal::BadSetup {
+            format!("the set-up `{}`", self.text)
+        } else {
+            format!("move {} `{}`", self.move_number, self.text)
+        }
+    }
+}
+
 impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let what = if self.kind == Refusal::BadSetup {
-            "the set-up".to_string()
-        } else {
-            format!("move {}", self.move_number)
-        };
         write!(
             f,
-            "{what} `{}` (line {}, column {}): {}",
-            self.text, self.line, self.column, self.message
+            "{} (line {}, column {}): {}",
+            self.subject(),
+            self.line,
+            self.column,
+            self.message
         )
     }
 }

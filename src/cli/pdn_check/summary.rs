@@ -171,12 +171,14 @@ impl Tally {
             Verdict::Refused(e) => {
                 self.refused.add(e.kind.describe());
                 let line = format!(
-                    "{name}:{}:{}: game {} ({}, {}): {e}",
+                    "{name}:{}:{}: game {} ({}, {}), {}: {}",
                     e.line,
                     e.column,
                     c.pdn.number,
                     players(c),
-                    c.rules.as_deref().unwrap_or("?")
+                    c.rules.as_deref().unwrap_or("?"),
+                    e.subject(),
+                    e.message
                 );
                 // JSON only for a reader of JSON: most games need none.
                 let json = self.json.then(|| game_json(name, c));

@@ -327,3 +327,31 @@ fn match_writes_russian_captures_with_the_separator_chosen() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The README shows `pdn check` over the corpus with the output it prints.
+#[test]
+fn the_readme_shows_what_pdn_check_prints_over_the_corpus() {
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let command =
+        "$ checkers pdn check ../shared/pdn-corpus/*/*.pdn ../shared/pdn-corpus/*/*/*.pdn\n";
+    let shown = readme.split(command).nth(1).expect("the README's example");
+    let shown = &shown[..shown.find("```").expect("the end of the example")];
+    let (stdout, stderr) = shown.split_at(shown.find("error: ").expect("its error line"));
+    // The files as the shell expands the two patterns, but for the order inside a
+    // folder, which changes nothing here: each file is read on its own.
+    let files: Vec<String> = super::corpus::files()
+        .iter()
+        .map(|f| format!("../shared/pdn-corpus/{f}"))
+        .collect();
+    let dir = scratch("readme");
+    let out = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["pdn", "check"])
+        .args(&files)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .output()
+        .unwrap();
+    assert_eq!(text(&out.stdout), stdout);
+    assert_eq!(text(&out.stderr), stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
