@@ -297,11 +297,13 @@ impl<R: BufRead> Reader<R> {
         } else if let Some(end) = glued_end(m) {
             g.moves.push((m[..end].to_string(), line, col));
             self.star = glued_star;
-            let rest: String = body[end..].chars().take(40).collect();
-            let message = format!(
-                "`{rest}` glued to the move `{}` is no move: ignored",
-                &body[..end]
-            );
+            // As written where the move is plain ASCII in both, else as lowercased.
+            let (mv, rest) = match (body.get(..end), body.get(end..)) {
+                (Some(a), Some(b)) if a.eq_ignore_ascii_case(&m[..end]) => (a, b),
+                _ => (&m[..end], &m[end..]),
+            };
+            let rest: String = rest.chars().take(40).collect();
+            let message = format!("`{rest}` glued to the move `{mv}` is no move: ignored");
             self.warn(line, col + end, WarningKind::NotAMove, message);
         } else if digit && m.len() <= 2 && m.bytes().all(|b| b.is_ascii_digit()) {
             // A move number without its dot.
@@ -369,7 +371,16 @@ impl<R: BufRead> Reader<R> {
                     self.depth += 1;
                     self.bump();
                 }
-                ')' | '}' if c == '}' || self.depth == 0 => {
+                ']' | '}' if self.depth == 0 => {
+                    self.warn(
+                        line,
+                        col,
+                        WarningKind::Stray,
+                        format!("`{c}` closes nothing: ignored"),
+                    );
+                    self.bump();
+                }
+                ')' if self.depth == 0 => {
                     self.warn(
                         line,
                         col,
@@ -404,7 +415,10 @@ impl<R: BufRead> Reader<R> {
                 }
                 _ => {
                     let token = self.token();
-                    if self.depth == 0 {
+                    if token.is_empty() {
+                        // A closing bracket inside a variation, skipped with it.
+                        self.bump();
+                    } else if self.depth == 0 {
                         if let Some(g) = self.movetext(&token, line, col) {
                             return Some(g);
                         }

@@ -486,3 +486,54 @@ fn a_refused_game_says_its_number_move_line_and_column() {
         other => panic!("{other:?}"),
     }
 }
+
+use proptest::prelude::*;
+
+/// The hand-made files, each cut at a random place and given random bytes: the
+/// reader and the checker never panic or hang, whatever the bytes (the `fuzz`
+/// module does the same for the reader and the replay on random text).
+fn damaged() -> impl Strategy<Value = Vec<u8>> {
+    let files = [
+        "bom.pdn",
+        "broken_tag.pdn",
+        "inline_fen.pdn",
+        "latin1.pdn",
+        "no_separator.pdn",
+        "repetition.pdn",
+        "unknown_moves.pdn",
+        "windows1251.pdn",
+    ];
+    (
+        0..files.len(),
+        prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..8),
+    )
+        .prop_map(move |(f, edits)| {
+            let mut b = bytes(files[f]);
+            for (at, byte) in edits {
+                let i = at.index(b.len() + 1);
+                match byte % 3 {
+                    0 if i < b.len() => b[i] = byte,
+                    1 => b.insert(i, byte),
+                    _ => b.truncate(i),
+                }
+            }
+            b
+        })
+}
+
+proptest! {
+    #![proptest_config(crate::common::proptest_config(500))]
+
+    #[test]
+    fn the_checker_takes_any_bytes(input in damaged()) {
+        let mut checker = Checker::new(Assume::default());
+        for game in Reader::new(&input[..]) {
+            match game {
+                Ok(g) => {
+                    let _ = checker.check(g);
+                }
+                Err(e) => prop_assert!(e.line >= 1),
+            }
+        }
+    }
+}
