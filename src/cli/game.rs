@@ -63,7 +63,8 @@ fn load_game(
         std::fs::File::open(path).map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
     checkers::pdn::open_game(file, n, assume)
         .map(|loaded| (loaded.game, loaded.notes))
-        .map_err(|e| Fail::Input(format!("{name}: {e}")))
+        // The reason may quote the file: printed with its control characters escaped.
+        .map_err(|e| Fail::Input(checkers::printable(&format!("{name}: {e}")).into_owned()))
 }
 
 pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
@@ -140,8 +141,8 @@ pub(super) fn resume(display: &DisplayArgs) -> Result<(), Fail> {
         Err(e) => return Err(Fail::Input(format!("cannot read {}: {e}", path.display()))),
     };
     let name = path.display().to_string();
-    let (first, game) =
-        pdn::load_game(&text, 1, None).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
+    let (first, game) = pdn::load_game(&text, 1, None)
+        .map_err(|e| Fail::Input(checkers::printable(&format!("{name}: {e}")).into_owned()))?;
     let rules = game.rules().clone();
     // The players were saved as "human" or "checkers level N".
     let level_of = |tag: &str| {

@@ -71,7 +71,7 @@ impl App {
                     self.overlay = Some(Overlay::GameOver);
                 }
             }
-            Err(e) => self.error(format!("{path}: {e}")),
+            Err(e) => self.error(checkers::printable(&format!("{path}: {e}")).into_owned()),
         }
     }
 

@@ -215,6 +215,16 @@ fn pdn_check_prints_file_text_with_control_characters_escaped() {
         "{}",
         text(&out.stdout)
     );
+    // `play --load` refuses a game whose move holds one, saying so escaped.
+    let bad_move = dir.join("bad_move.pdn");
+    std::fs::write(&bad_move, "1. 11-15 23-19\u{1b}9 *\n").unwrap();
+    let out = run_in(&dir, &["play", "--load", bad_move.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("`23-19\\u{1b}9` is not a move") && !err.contains('\u{1b}'),
+        "{err:?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
