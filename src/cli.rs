@@ -62,7 +62,7 @@ enum Command {
     Selfplay(SelfplayArgs),
     /// Fit the evaluation's weights to self-play data, or run self-play and fitting end to end
     Train(TrainArgs),
-    /// Game records: check a PDN file
+    /// Game records: check PDN files
     #[command(subcommand)]
     Pdn(PdnCommand),
     /// List the saved games (id, variant, players, moves, result, last played), or delete one
@@ -95,7 +95,7 @@ enum ConfigCommand {
 
 #[derive(Subcommand, Debug)]
 enum PdnCommand {
-    /// Replay every game of a PDN file and report each one's result or first error
+    /// Replay every game of PDN files: a summary of what replays, what is refused and why
     Check(PdnCheckArgs),
 }
 

@@ -41,6 +41,10 @@ const TEMPLATE: &str = r##"# checkers configuration. Command-line flags override
 # Touch-move where the rules have it (russian, brazilian); false for casual play.
 # touch_move = true
 
+# Capture separator in the PDN written for Russian games (:save, match --pdn):
+# ":" as the PDN standard writes it, or "x" as lidraughts writes it.
+# capture_separator = ":"
+
 # Board colours as "#rrggbb".
 [theme]
 # light_square = "#dec496"
@@ -64,6 +68,8 @@ pub struct Config {
     pub lang: Option<crate::tui::i18n::Lang>,
     pub board_numbers: Option<bool>,
     pub touch_move: bool,
+    /// `:` or `x`: how PDN written for a variant with `:` captures separates them.
+    pub capture_separator: Option<char>,
     pub colors: BoardColors,
 }
 
@@ -78,6 +84,7 @@ struct Raw {
     lang: Option<Spanned<String>>,
     board_numbers: Option<bool>,
     touch_move: Option<bool>,
+    capture_separator: Option<Spanned<String>>,
     #[serde(default)]
     theme: RawTheme,
 }
@@ -208,6 +215,18 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
             )
         })?);
     }
+    if let Some(s) = raw.capture_separator {
+        c.capture_separator = Some(match s.get_ref().as_str() {
+            ":" => ':',
+            "x" => 'x',
+            other => {
+                return Err(at(
+                    s.span().start,
+                    format!("capture_separator = \"{other}\": use \":\" or \"x\""),
+                ))
+            }
+        });
+    }
     c.ascii = raw.ascii.unwrap_or(false);
     c.board_numbers = raw.board_numbers;
     c.touch_move = raw.touch_move.unwrap_or(true);
@@ -240,13 +259,26 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
 /// The user's config, or the defaults when there is no file.
 pub fn load() -> Result<Config, String> {
     let Some(p) = path() else {
-        return parse("", "config");
+        return parse("", "config").inspect(keep);
     };
     match checkers::read_text(&p, crate::files::MAX_CONFIG_BYTES) {
-        Ok(text) => parse(&text, &p.display().to_string()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => parse("", "config"),
+        Ok(text) => parse(&text, &p.display().to_string()).inspect(keep),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => parse("", "config").inspect(keep),
         Err(e) => Err(format!("{}: cannot read the config file: {e}", p.display())),
     }
+}
+
+/// The capture separator of the config as first loaded by this process, so that
+/// the terminal game's `:save` knows it without reading a file mid-game.
+static CAPTURE_SEPARATOR: std::sync::OnceLock<Option<char>> = std::sync::OnceLock::new();
+
+fn keep(c: &Config) {
+    let _ = CAPTURE_SEPARATOR.set(c.capture_separator);
+}
+
+/// The config's `capture_separator`, once [`load`] has read it.
+pub fn capture_separator() -> Option<char> {
+    CAPTURE_SEPARATOR.get().copied().flatten()
 }
 
 #[cfg(test)]
@@ -290,6 +322,7 @@ mod tests {
             ("[theme]\nborder = \"#000000\"", 2, "border"),
             ("ascii = yes", 1, ""),
             ("\n\nlang = \"fr\"", 3, "\"en\", \"nl\", \"ru\" or \"de\""),
+            ("capture_separator = \"-\"", 1, "\":\" or \"x\""),
         ] {
             let e = parse(text, "cfg.toml").unwrap_err();
             assert!(e.starts_with(&format!("cfg.toml:{line}:")), "{text:?}: {e}");
@@ -320,6 +353,13 @@ mod tests {
         let c = parse("lang = \"nl\"", "x").unwrap();
         assert_eq!(c.lang, Some(crate::tui::i18n::Lang::Nl));
         assert_eq!(parse("", "x").unwrap().lang, None);
+    }
+
+    #[test]
+    fn the_capture_separator_is_read() {
+        assert_eq!(parse("", "x").unwrap().capture_separator, None);
+        let c = parse("capture_separator = \"x\"", "x").unwrap();
+        assert_eq!(c.capture_separator, Some('x'));
     }
 
     #[test]

@@ -197,6 +197,27 @@ impl Game {
         Ok(())
     }
 
+    /// Plays a legal move as a game record has it: also past a draw the rules
+    /// declare (a repetition, a no-progress count), which players may go beyond
+    /// and a record then shows; a record is replayed, not refereed. A game ended
+    /// by resignation or agreement takes no more moves, and a game won on the
+    /// board has none to take.
+    pub fn play_on(&mut self, m: &Move) -> Result<(), GameError> {
+        if let Some(o) = &self.ended_by {
+            return Err(GameError::Over(o.clone()));
+        }
+        let before = *self.position();
+        if !legal_moves(&before, &self.rules).iter().any(|l| l == m) {
+            return Err(GameError::Illegal {
+                mv: *m,
+                why: why_illegal(&before, &self.rules, &m.path()),
+            });
+        }
+        self.push(before, *m);
+        self.redo.clear();
+        Ok(())
+    }
+
     fn push(&mut self, before: Position, m: Move) {
         let after = before.after(&m);
         let ev = events(&before, &m);
@@ -228,10 +249,19 @@ impl Game {
         Some(ply.mv)
     }
 
-    /// Plays again the last move taken back.
+    /// Plays again the last move taken back, also past a draw the rules declare:
+    /// stepping through a loaded record must reach its end.
     pub fn redo(&mut self) -> Option<Move> {
         let m = *self.redo.last()?;
-        self.play(&m).ok()?;
+        if self.ended_by.is_some() {
+            return None;
+        }
+        let before = *self.position();
+        if !legal_moves(&before, &self.rules).iter().any(|l| *l == m) {
+            return None;
+        }
+        self.push(before, m);
+        self.redo.pop();
         Some(m)
     }
 

@@ -11,7 +11,7 @@
 mod tests;
 mod text;
 
-pub use text::{read_game, write_game};
+pub use text::{open_game, read_game, write_game, write_game_with};
 
 use std::fs::File;
 use std::io;

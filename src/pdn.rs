@@ -1,118 +1,142 @@
-//! PDN game records (writing; reading comes with the game-record tools).
+//! PDN game records: written as PDN 3.0, read as people and programs wrote them.
+//!
+//! Reading is streaming and lenient: [`Reader`] turns bytes into one [`PdnGame`]
+//! at a time (memory does not grow with the file), skipping what it cannot use
+//! with a [`Warning`] that names the line; [`Checker`] decides each game's rules
+//! (its tags, else what it assumes) and replays it, as a record and not as a
+//! referee: a game played on past a repetition is still read to its end.
+//!
+//! ```
+//! use checkers::pdn::{Assume, Checker, Reader, Verdict};
+//!
+//! let text = "[Event \"x\"]\n1. 11-15 23-19 2. 8-11 0-1\n";
+//! let mut checker = Checker::new(Assume::default());
+//! for game in Reader::new(text.as_bytes()) {
+//!     let checked = checker.check(game.unwrap());
+//!     // No GameType tag and squares 1-32: English, as CheckerBoard reads it.
+//!     match checked.verdict {
+//!         Verdict::Replayed(r) => assert_eq!((r.game.rules().id.as_str(), r.game.moves().len()), ("english", 3)),
+//!         other => panic!("{other:?}"),
+//!     }
+//! }
+//! ```
 
-use crate::game::Game;
-use crate::notation::write_short;
-use crate::position::Position;
+mod decode;
+mod reader;
+mod replay;
+mod variant;
+mod writer;
+mod written;
 
-/// The tags of a PDN game besides those the game itself supplies.
+pub use decode::Encoding;
+pub use reader::{read_games, Reader};
+pub use replay::{replay, replay_record, Refusal, ReplayError, Replayed};
+pub use variant::{variant_of, Assume, Checked, Checker, Unsupported, Verdict};
+pub use writer::{write_game, write_game_with, Tags, WriteOptions};
+
+/// A tag pair as read, with where it stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tags {
-    pub event: String,
-    pub site: String,
-    pub date: String,
-    pub round: String,
-    pub white: String,
-    pub black: String,
-}
-
-fn quote(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// `game` as PDN 3.0 text: the seven-tag roster, `GameType` where the variant
-/// has one, a `Variant` tag always, `SetUp`/`FEN` for a set-up start, and the
-/// moves in the variant's notation (captures by start and end unless that is
-/// ambiguous, then by the full path).
-pub fn write_game(game: &Game, tags: &Tags) -> String {
-    let rules = game.rules();
-    let result = game
-        .outcome()
-        .map(|o| o.pdn_result().to_string())
-        .unwrap_or_else(|| "*".to_string());
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        out.push_str(&format!("[{name} \"{}\"]\n", quote(value)));
-    };
-    let or = |s: &str, d: &str| {
-        if s.is_empty() {
-            d.to_string()
-        } else {
-            s.to_string()
-        }
-    };
-    tag("Event", &or(&tags.event, "?"));
-    tag("Site", &or(&tags.site, "?"));
-    tag("Date", &or(&tags.date, "????.??.??"));
-    tag("Round", &or(&tags.round, "?"));
-    tag("White", &or(&tags.white, "?"));
-    tag("Black", &or(&tags.black, "?"));
-    tag("Result", &result);
-    if let Some(t) = rules.pdn_game_type {
-        tag("GameType", &t.to_string());
-    }
-    tag("Variant", &rules.pdn_variant);
-    let start = *game.start();
-    if start != Position::initial(rules.first_move) {
-        tag("SetUp", "1");
-        tag("FEN", &crate::fen::write(&start, rules.notation.squares));
-    }
-    out.push('\n');
-    let mut words: Vec<String> = Vec::new();
-    let first = start.side_to_move();
-    let second_first = first != rules.first_move;
-    for (i, m) in game.moves().enumerate() {
-        let pos = game.position_before(i);
-        let ply = i + usize::from(second_first);
-        if ply % 2 == 0 {
-            words.push(format!("{}.", ply / 2 + 1));
-        } else if i == 0 {
-            words.push(format!("{}...", ply / 2 + 1));
-        }
-        words.push(write_short(m, pos, rules));
-    }
-    words.push(result);
-    // Lines of at most 80 characters, as PDN export format asks.
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    pub line: usize,
+    pub column: usize,
 }
 
 /// A game as read from PDN text, before its moves are checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PdnGame {
+    /// Its number in the file, counting from 1.
+    pub number: usize,
     /// Tag pairs in file order.
-    pub tags: Vec<(String, String)>,
-    /// Move texts with their 1-based line and column in the file.
+    pub tags: Vec<Tag>,
+    /// Move texts (move numbers, annotations and comments taken off) with their
+    /// 1-based line and column in the file; `-` is a move the record does not know.
     pub moves: Vec<(String, usize, usize)>,
-    /// The result token at the end of the movetext, if any.
+    /// The result at the end of the movetext as written (`1-0`, `0:1`, `1/2:1/2`,
+    /// `*`, …), if any, and where.
     pub result: Option<String>,
+    pub result_at: Option<(usize, usize)>,
     /// The line the game starts on.
     pub line: usize,
+    /// What was skipped or taken as meant while reading it.
+    pub warnings: Vec<Warning>,
 }
 
 impl PdnGame {
     /// The value of tag `name` (case-insensitive), if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.find_tag(name).map(|t| t.value.as_str())
+    }
+
+    /// Tag `name` (case-insensitive) with its place in the file.
+    pub fn find_tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name))
     }
 }
 
-/// PDN text that could not be read.
+/// What kind of leniency a [`Warning`] reports, for counting them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum WarningKind {
+    /// A tag that is not `[Name "value"]` on one line, skipped.
+    BrokenTag,
+    /// A comment or variation never closed.
+    Unclosed,
+    /// A `)` or `}` that closes nothing, ignored.
+    Stray,
+    /// Text in the moves that is no move (a word, or letters glued to a move), ignored.
+    NotAMove,
+    /// A man on its crowning row in a set-up position, crowned.
+    CrownedMan,
+    /// A set-up position whose side to move is `?`, read as the first mover's.
+    UnknownSide,
+    /// A `GameType` that is not a number, ignored.
+    BadGameType,
+    /// The result written contradicts the final position or the `Result` tag.
+    Result,
+    /// Move text that fits several moves, read as the one the record goes on from.
+    Ambiguous,
+}
+
+impl WarningKind {
+    /// What happened, as a heading for a count of them.
+    pub fn describe(self) -> &'static str {
+        match self {
+            WarningKind::BrokenTag => "broken tag skipped",
+            WarningKind::Unclosed => "comment or variation never closed",
+            WarningKind::Stray => "stray `)` or `}` ignored",
+            WarningKind::NotAMove => "text in the moves that is no move, ignored",
+            WarningKind::CrownedMan => "man on its crowning row in a set-up, crowned",
+            WarningKind::UnknownSide => "set-up with side to move `?`, read as the first mover's",
+            WarningKind::BadGameType => "GameType that is not a number, ignored",
+            WarningKind::Result => "result that contradicts the position or the Result tag",
+            WarningKind::Ambiguous => "ambiguous move read as the one the game goes on from",
+        }
+    }
+}
+
+/// Something the reader skipped or took as meant, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub line: usize,
+    pub column: usize,
+    pub kind: WarningKind,
+    /// What was done, quoting the text (which may hold anything: print it through
+    /// [`crate::printable`]).
+    pub message: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+/// PDN input that could not be read at all: the file is not text, or reading it failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnError {
     pub line: usize,
@@ -132,281 +156,79 @@ impl std::fmt::Display for PdnError {
 
 impl std::error::Error for PdnError {}
 
-const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
-
-/// Reads every game of a PDN file, leniently as the standard asks: `x` or `:`,
-/// move numbers `12.` and `12...`, comments `{…}` and `;…`, variations `(…)`
-/// skipped, NAGs `$n` and `!?` marks ignored, `%` escape lines skipped.
-pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
-    let mut games = Vec::new();
-    let mut game = PdnGame::default();
-    let mut started = false;
-    let chars: Vec<char> = text.chars().collect();
-    let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
-    let err = |line, column, message: String| PdnError {
-        line,
-        column,
-        message,
-    };
-    macro_rules! bump {
-        () => {{
-            if chars[i] == '\n' {
-                line += 1;
-                col = 1;
-            } else {
-                col += 1;
-            }
-            i += 1;
-        }};
-    }
-    let mut depth = 0usize; // variation nesting
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '%' && col == 1 {
-            while i < chars.len() && chars[i] != '\n' {
-                bump!();
-            }
-            continue;
-        }
-        if c.is_whitespace() {
-            bump!();
-            continue;
-        }
-        let (l0, c0) = (line, col);
-        match c {
-            '{' => {
-                while i < chars.len() && chars[i] != '}' {
-                    bump!();
-                }
-                if i == chars.len() {
-                    return Err(err(l0, c0, "a comment `{` is never closed".into()));
-                }
-                bump!();
-            }
-            ';' => {
-                while i < chars.len() && chars[i] != '\n' {
-                    bump!();
-                }
-            }
-            '(' => {
-                depth += 1;
-                bump!();
-            }
-            ')' => {
-                if depth == 0 {
-                    return Err(err(l0, c0, "`)` closes no variation".into()));
-                }
-                depth -= 1;
-                bump!();
-            }
-            '[' if depth == 0 => {
-                if started && (!game.moves.is_empty() || game.result.is_some()) {
-                    games.push(std::mem::take(&mut game));
-                    started = false;
-                }
-                if !started {
-                    game.line = l0;
-                    started = true;
-                }
-                bump!();
-                let mut name = String::new();
-                while i < chars.len()
-                    && !chars[i].is_whitespace()
-                    && chars[i] != '"'
-                    && chars[i] != ']'
-                {
-                    name.push(chars[i]);
-                    bump!();
-                }
-                while i < chars.len() && chars[i].is_whitespace() && chars[i] != '\n' {
-                    bump!();
-                }
-                if i == chars.len() || chars[i] != '"' {
-                    return Err(err(
-                        l0,
-                        c0,
-                        format!("tag `{name}` needs a quoted value, as in [{name} \"...\"]"),
-                    ));
-                }
-                bump!();
-                let mut value = String::new();
-                while i < chars.len() && chars[i] != '"' && chars[i] != '\n' {
-                    if chars[i] == '\\' && i + 1 < chars.len() {
-                        bump!();
-                    }
-                    value.push(chars[i]);
-                    bump!();
-                }
-                if i == chars.len() || chars[i] != '"' {
-                    return Err(err(
-                        l0,
-                        c0,
-                        format!("the value of tag `{name}` is not closed with `\"`"),
-                    ));
-                }
-                bump!();
-                while i < chars.len() && chars[i] != ']' && chars[i] != '\n' {
-                    bump!();
-                }
-                if i == chars.len() || chars[i] != ']' {
-                    return Err(err(l0, c0, format!("tag `{name}` is not closed with `]`")));
-                }
-                bump!();
-                game.tags.push((name, value));
-            }
-            _ => {
-                let mut token = String::new();
-                while i < chars.len()
-                    && !chars[i].is_whitespace()
-                    && !matches!(chars[i], '{' | '(' | ')' | '[' | ';')
-                {
-                    token.push(chars[i]);
-                    bump!();
-                }
-                if token.is_empty() {
-                    // A `[` inside a variation: step over it, or the loop would stall.
-                    bump!();
-                    continue;
-                }
-                if depth > 0 {
-                    continue;
-                }
-                if !started {
-                    game.line = l0;
-                    started = true;
-                }
-                if RESULTS.contains(&token.as_str()) {
-                    game.result = Some(token);
-                    games.push(std::mem::take(&mut game));
-                    started = false;
-                    continue;
-                }
-                if token.starts_with('$') {
-                    continue;
-                }
-                // "12." "12..." or "12.11-15": drop the move number.
-                let body = token.trim_start_matches(|ch: char| ch.is_ascii_digit());
-                let body = if body.len() < token.len() && body.starts_with('.') {
-                    body.trim_start_matches('.')
-                } else {
-                    token.as_str()
-                };
-                let body = body.trim_end_matches(['!', '?', '+', '#']);
-                if !body.is_empty() {
-                    let offset = token.len()
-                        - token
-                            .trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.')
-                            .len();
-                    let offset = if body.len() < token.len() { offset } else { 0 };
-                    game.moves.push((body.to_string(), l0, c0 + offset));
-                }
-            }
-        }
-    }
-    if depth > 0 {
-        return Err(err(line, col, "a variation `(` is never closed".into()));
-    }
-    if started {
-        games.push(game);
-    }
-    Ok(games)
-}
-
-/// The built-in ruleset a PDN game names with its `GameType` or `Variant` tag.
-pub fn variant_of(game: &PdnGame) -> Option<crate::Ruleset> {
-    let builtins = crate::Ruleset::builtins();
-    if let Some(v) = game.tag("Variant") {
-        let v = v.trim();
-        if let Some(r) = builtins
-            .iter()
-            .find(|r| r.pdn_variant.eq_ignore_ascii_case(v) || r.id.eq_ignore_ascii_case(v))
-        {
-            return Some(r.clone());
-        }
-    }
-    let number: u32 = game
-        .tag("GameType")?
-        .split(',')
-        .next()?
-        .trim()
-        .parse()
-        .ok()?;
-    builtins
-        .into_iter()
-        .find(|r| r.pdn_game_type == Some(number))
-}
-
-/// Why a game's moves could not be replayed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// 1-based full-move number and the move text.
-    pub move_number: usize,
-    pub text: String,
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
-
-impl std::fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "move {} `{}` (line {}, column {}): {}",
-            self.move_number, self.text, self.line, self.column, self.message
-        )
-    }
-}
-
-/// Replays `pdn` under `rules`, checking every move.
-pub fn replay(pdn: &PdnGame, rules: &crate::Ruleset) -> Result<Game, ReplayError> {
-    let start = match pdn.tag("FEN") {
-        Some(f) => crate::fen::parse(f).map_err(|e| ReplayError {
-            move_number: 0,
-            text: f.to_string(),
-            line: pdn.line,
-            column: 1,
-            message: e.to_string(),
-        })?,
-        None => Position::initial(rules.first_move),
-    };
-    let mut game = Game::from_position(rules.clone(), start);
-    let second = start.side_to_move() != rules.first_move;
-    for (i, (text, line, column)) in pdn.moves.iter().enumerate() {
-        if let Err(e) = game.play_text(text) {
-            return Err(ReplayError {
-                move_number: (i + usize::from(second)) / 2 + 1,
-                text: text.clone(),
-                line: *line,
-                column: *column,
-                message: e.to_string(),
-            });
-        }
-    }
-    Ok(game)
-}
-
-/// Game `n` (counting from 1) of PDN `text`, replayed and checked under the
-/// rules its tags name, or `fallback` where they name none. Returns the game as
-/// read (for its tags) and as played. Errors are one line, without the file name.
+/// Game `n` (counting from 1) of PDN `text`, replayed under the rules its tags
+/// name, or `fallback` where they name none (else English for numbers, Russian
+/// for algebraic squares). Returns the game as read (for its tags) and as played.
+/// Errors are one line, without the file name.
 pub fn load_game(
     text: &str,
     n: usize,
     fallback: Option<&crate::Ruleset>,
-) -> Result<(PdnGame, Game), String> {
-    let games = read_games(text).map_err(|e| e.to_string())?;
-    let g = match games.get(n.wrapping_sub(1)) {
-        Some(g) => g,
-        None if games.is_empty() => return Err("no game in the file".to_string()),
-        None => {
-            return Err(format!(
-                "it holds {} games; there is no game {n}",
-                games.len()
-            ))
-        }
+) -> Result<(PdnGame, crate::Game), String> {
+    let assume = Assume {
+        variant: fallback.cloned(),
+        preferred: None,
     };
-    let rules = variant_of(g).or_else(|| fallback.cloned()).ok_or_else(|| {
-        format!("game {n} names no built-in variant in its GameType or Variant tag")
-    })?;
-    let game = replay(g, &rules).map_err(|e| format!("game {n}, {e}"))?;
-    Ok((g.clone(), game))
+    open_game(text.as_bytes(), n, &assume).map(|l| (l.pdn, l.game))
+}
+
+/// A game opened from a file to be looked at or played on.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The game as read, for its tags.
+    pub pdn: PdnGame,
+    /// The game as played.
+    pub game: crate::Game,
+    /// What the reader skipped, took as meant, or noticed (the file's encoding, a
+    /// draw played past), one line each.
+    pub notes: Vec<String>,
+}
+
+/// Game `n` (from 1) of a PDN file read from `input`, streaming: only that game is
+/// kept. A game that cannot be replayed to its end (not one of this program's
+/// games, or corrupt) is an error of one line, without the file name.
+pub fn open_game(input: impl std::io::Read, n: usize, assume: &Assume) -> Result<Loaded, String> {
+    let mut reader = Reader::new(std::io::BufReader::new(input));
+    let mut checker = Checker::new(assume.clone());
+    let mut count = 0;
+    let mut found = None;
+    for game in reader.by_ref() {
+        let game = game.map_err(|e| e.to_string())?;
+        count += 1;
+        if count == n {
+            found = Some(game);
+            break;
+        }
+        // Earlier games tell what the file holds, as they do for `pdn check`.
+        checker.check(game);
+    }
+    let Some(pdn) = found else {
+        // Count the rest too, so the message says how many there are.
+        for game in reader.by_ref() {
+            game.map_err(|e| e.to_string())?;
+            count += 1;
+        }
+        return Err(match count {
+            0 => "no game in the file".to_string(),
+            1 => format!("it holds 1 game; there is no game {n}"),
+            _ => format!("it holds {count} games; there is no game {n}"),
+        });
+    };
+    let mut notes: Vec<String> = reader.encoding_note().into_iter().collect();
+    let checked = checker.check(pdn);
+    let (pdn, verdict) = (checked.pdn, checked.verdict);
+    match verdict {
+        Verdict::Replayed(r) => {
+            notes.extend(pdn.warnings.iter().map(|w| format!("warning: {w}")));
+            notes.extend(r.warnings.iter().map(|w| format!("warning: {w}")));
+            notes.extend(r.remarks());
+            Ok(Loaded {
+                pdn,
+                game: r.game,
+                notes,
+            })
+        }
+        Verdict::Refused(e) => Err(format!("game {n}, {e}")),
+        Verdict::Unsupported(u) => Err(format!("game {n}: {}", u.message)),
+    }
 }

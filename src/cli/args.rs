@@ -7,11 +7,29 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub(super) struct PdnCheckArgs {
-    /// The PDN file
-    pub(super) file: PathBuf,
-    /// Rules for games whose GameType and Variant tags name no built-in variant
+    /// The PDN files
+    #[arg(required = true, value_name = "FILE")]
+    pub(super) files: Vec<PathBuf>,
+    /// Rules for games whose GameType and Variant tags name no game (never for a game a tag names)
     #[arg(long, value_name = "NAME")]
     pub(super) variant: Option<String>,
+    /// One line per game (its warnings and notes indented under it) instead of the summary
+    #[arg(long)]
+    pub(super) verbose: bool,
+    /// Print the summary (with --verbose: also each game) as one JSON object
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+/// `:` or `x`, for `--capture-separator`.
+pub(super) fn parse_separator(s: &str) -> Result<char, String> {
+    match s {
+        ":" => Ok(':'),
+        "x" => Ok('x'),
+        _ => Err(format!(
+            "`{s}` is not a capture separator: give \":\" or \"x\""
+        )),
+    }
 }
 
 #[derive(Args, Debug)]
@@ -107,6 +125,9 @@ pub(super) struct MatchArgs {
     /// Write every game to this PDN file
     #[arg(long, value_name = "FILE")]
     pub(super) pdn: Option<PathBuf>,
+    /// Capture separator in that file for Russian games: ":" (default) or "x" (as lidraughts writes it)
+    #[arg(long, value_name = "SEP", value_parser = parse_separator)]
+    pub(super) capture_separator: Option<char>,
     /// Seed for the openings and the low levels' choices
     #[arg(long, default_value_t = 1)]
     pub(super) seed: u64,

@@ -91,6 +91,7 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         unfinished: unfinished_games(&config),
         ruleset_text: None,
         kept_at: None,
+        notes: Vec::new(),
     };
     tui::run(opts, Keeper::default()).map_err(Fail::Runtime)
 }
@@ -120,6 +121,25 @@ fn play_rules(
     Ok((rules, None))
 }
 
+/// The game numbered `n` (from 1) of a PDN file, replayed and checked, read as
+/// `pdn check` reads it (a game saved by this program with its user ruleset is
+/// replayed by that ruleset); with the ruleset it carries and what the reader
+/// skipped or noticed.
+fn load_game(
+    path: &std::path::Path,
+    n: usize,
+    assume: &checkers::pdn::Assume,
+) -> Result<(checkers::Game, Option<String>, Vec<String>), Fail> {
+    let name = path.display().to_string();
+    // Never blocks on a FIFO or a terminal, never reads more than a record can be.
+    let bytes = checkers::read_file(path, crate::files::MAX_PDN_BYTES)
+        .map_err(|e| Fail::Input(crate::files::read_error(path, &e)))?;
+    games::open_game(&bytes, n, assume)
+        .map(|(_, game, carried, notes)| (game, carried, notes))
+        // The reason may quote the file: printed with its control characters escaped.
+        .map_err(|e| Fail::Input(checkers::printable(&format!("{name}: {e}")).into_owned()))
+}
+
 pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
     if let Some(id) = &a.resume {
         return resume(id.as_deref(), display);
@@ -130,23 +150,23 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         Some(f) => Some(fen::parse(f)?),
         None => None,
     };
-    let loaded = match &a.load {
+    // The flags fill in for a game whose tags name none; the config's variant for
+    // one written in its notation.
+    let assume = checkers::pdn::Assume {
+        variant: (a.rules.variant.is_some() || a.rules.ruleset.is_some()).then(|| rules.clone()),
+        preferred: config.variant.as_deref().and_then(Ruleset::builtin),
+    };
+    let (loaded, notes) = match &a.load {
         Some(path) => {
-            let name = checkers::printable(&path.display().to_string()).into_owned();
-            let text =
-                crate::files::read_text(path, crate::files::MAX_PDN_BYTES).map_err(Fail::Input)?;
-            let (_, game, carried) = match a.game {
-                1 => games::read_game(&text, Some(&rules)),
-                n => checkers::pdn::load_game(&text, n as usize, Some(&rules))
-                    .map(|(read, game)| (read, game, None)),
-            }
-            .map_err(|e| Fail::Input(format!("{name}: {e}")))?;
+            let (game, carried, notes) = load_game(path, a.game as usize, &assume)?;
             if carried.is_some() {
                 ruleset_text = carried;
             }
-            Some(game)
+            let name = path.display().to_string();
+            let notes: Vec<String> = notes.iter().map(|n| format!("{name}: {n}")).collect();
+            (Some(game), notes)
         }
-        None => None,
+        None => (None, Vec::new()),
     };
     let eval = match &a.eval {
         Some(path) => Some(std::sync::Arc::new(super::load_eval(path, &rules)?)),
@@ -170,9 +190,15 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         resume: loaded,
         ruleset_text,
         kept_at: None,
+        notes: notes.clone(),
     };
     // Never the game of another run: a new game gets a file of its own.
-    tui::run(opts, Keeper::default()).map_err(Fail::Runtime)
+    let played = tui::run(opts, Keeper::default()).map_err(Fail::Runtime);
+    // What the reader skipped or noticed, once the screen is the shell's again.
+    for note in notes {
+        eprintln!("{}", checkers::printable(&note));
+    }
+    played
 }
 
 /// Asks on the terminal whether to play on in a copy of a game another
@@ -251,6 +277,7 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         ruleset_text,
         // A copy has no file yet: it is filed at once as a new game.
         kept_at,
+        notes: Vec::new(),
     };
     tui::run(opts, keeper).map_err(Fail::Runtime)
 }

@@ -210,6 +210,12 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             (Second::Builtin(p), name)
         }
     };
+    let write_options = checkers::pdn::WriteOptions {
+        capture_separator: match a.capture_separator {
+            Some(c) => Some(c),
+            None => super::load_config()?.capture_separator,
+        },
+    };
     if let Some(path) = &a.pdn {
         // Fail before hours of play, not after.
         crate::files::write_atomically(path, "")
@@ -278,7 +284,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
                 black: black.clone(),
                 ..Default::default()
             };
-            let mut text = checkers::pdn::write_game(&f.played.game, &tags);
+            let mut text = checkers::pdn::write_game_with(&f.played.game, &tags, &write_options);
             if let Some((color, why)) = &f.played.forfeit {
                 // A comment before the moves says why the game ended early.
                 if let Some(at) = text.find("\n\n") {

@@ -1,68 +1,119 @@
-//! `checkers pdn check`: reads a PDN file and replays every game in it.
+//! `checkers pdn check FILE...`: reads PDN files game by game, replays every game,
+//! and prints a summary (or, with `--verbose`, one line per game).
 
-use super::{load_rules, Fail, PdnCheckArgs, RulesArgs};
+use super::{load_config, load_rules, Fail, PdnCheckArgs, RulesArgs};
+use checkers::pdn::{Assume, Checked, Checker, Reader, Verdict};
+use checkers::{printable, Ruleset};
 use std::io::{self, Write};
 
-pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
-    use checkers::pdn;
-    let name = a.file.display().to_string();
-    let text = std::fs::read_to_string(&a.file)
-        .map_err(|e| Fail::Input(format!("cannot read {name}: {e}")))?;
-    let games = pdn::read_games(&text).map_err(|e| Fail::Input(format!("{name}: {e}")))?;
-    if games.is_empty() {
-        return Err(Fail::Input(format!("{name}: no game in the file")));
+mod summary;
+
+use summary::{players, Tally};
+
+/// The one line per game of `--verbose` (its form is the one `pdn check` has
+/// always printed), then its warnings and notes, indented.
+fn game_lines(c: &Checked) -> Vec<String> {
+    let (n, who) = (c.pdn.number, players(c));
+    let id = c.rules.as_deref().unwrap_or("?");
+    let mut lines = vec![match &c.verdict {
+        Verdict::Replayed(r) => {
+            let result = match r.game.outcome() {
+                Some(o) if r.result == "*" => format!("{} ({o})", o.pdn_result()),
+                Some(o) => format!("{} ({o})", r.result),
+                None => r.result.clone(),
+            };
+            format!(
+                "game {n} ({who}, {id}): ok, {} moves, result {result}",
+                r.game.moves().len()
+            )
+        }
+        Verdict::Refused(e) => format!("game {n} ({who}, {id}): error at {e}"),
+        Verdict::Unsupported(u) => format!(
+            "game {n} ({who}, line {}): unsupported: {}",
+            c.pdn.line, u.message
+        ),
+    }];
+    lines.extend(c.pdn.warnings.iter().map(|w| format!("  warning: {w}")));
+    if let Verdict::Replayed(r) = &c.verdict {
+        lines.extend(r.warnings.iter().map(|w| format!("  warning: {w}")));
+        lines.extend(r.remarks().into_iter().map(|n| format!("  {n}")));
     }
-    let fallback = match &a.variant {
+    lines
+}
+
+/// What is assumed for games whose tags name no game: `--variant`, and the
+/// config's variant for games written in its notation.
+fn assumptions(a: &PdnCheckArgs) -> Result<Assume, Fail> {
+    let variant = match &a.variant {
         Some(v) => Some(load_rules(&RulesArgs {
             variant: Some(v.clone()),
             ruleset: None,
         })?),
         None => None,
     };
+    let preferred = load_config()?.variant.and_then(|v| Ruleset::builtin(&v));
+    Ok(Assume { variant, preferred })
+}
+
+pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
+    let mut checker = Checker::new(assumptions(a)?);
+    let mut tally = Tally::new(a.json, a.verbose && a.json);
     let mut out = io::stdout().lock();
-    let mut bad = 0;
-    for (i, g) in games.iter().enumerate() {
-        let who = format!(
-            "{} - {}",
-            g.tag("White").unwrap_or("?"),
-            g.tag("Black").unwrap_or("?")
-        );
-        let Some(rules) = pdn::variant_of(g).or_else(|| fallback.clone()) else {
-            bad += 1;
-            writeln!(
-                out,
-                "game {} ({who}, line {}): error: its GameType and Variant tags name no built-in variant; give --variant",
-                i + 1,
-                g.line
-            )?;
-            continue;
-        };
-        match pdn::replay(g, &rules) {
-            Ok(game) => {
-                let result = game
-                    .outcome()
-                    .map(|o| format!("{} ({o})", o.pdn_result()))
-                    .or_else(|| g.result.clone())
-                    .unwrap_or_else(|| "*".to_string());
-                writeln!(
-                    out,
-                    "game {} ({who}, {}): ok, {} moves, result {result}",
-                    i + 1,
-                    rules.id,
-                    game.moves().len()
-                )?;
-            }
+    let text_lines = a.verbose && !a.json;
+    let several = a.files.len() > 1;
+    for path in &a.files {
+        let name = path.display().to_string();
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
             Err(e) => {
-                bad += 1;
-                writeln!(out, "game {} ({who}, {}): error at {e}", i + 1, rules.id)?;
+                tally.unreadable(&name, format!("cannot read {name}: {e}"));
+                continue;
+            }
+        };
+        if text_lines && several {
+            writeln!(out, "{}:", printable(&name))?;
+        }
+        checker.next_file();
+        let mut reader = Reader::new(io::BufReader::new(file));
+        let mut games = 0;
+        for item in reader.by_ref() {
+            match item {
+                Ok(game) => {
+                    games += 1;
+                    let checked = checker.check(game);
+                    if text_lines {
+                        for line in game_lines(&checked) {
+                            writeln!(out, "{}", printable(&line))?;
+                        }
+                    }
+                    tally.add(&name, &checked);
+                }
+                Err(e) => {
+                    tally.unreadable(&name, format!("{name}: {e}"));
+                    break;
+                }
             }
         }
+        if let Some(note) = reader.encoding_note() {
+            if text_lines {
+                writeln!(out, "  {note}")?;
+            }
+            tally.encoding(&name, reader.encodings());
+        }
+        if games == 0 && !tally.failed(&name) {
+            tally.unreadable(&name, format!("{name}: no game in the file"));
+        }
     }
-    if bad > 0 {
-        return Err(Fail::Input(format!(
-            "{name}: {bad} of {} games have errors",
-            games.len()
-        )));
+    if a.json {
+        writeln!(out, "{}", tally.json())?;
+    } else if !a.verbose {
+        for line in tally.lines() {
+            writeln!(out, "{}", printable(&line))?;
+        }
+    }
+    drop(out);
+    if let Some(problem) = tally.problem(several) {
+        return Err(Fail::Input(printable(&problem).into_owned()));
     }
     Ok(())
 }

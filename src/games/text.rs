@@ -11,6 +11,16 @@ const RULESET_LINE: &str = "%checkers-ruleset";
 /// `game` as the library keeps it; `ruleset` is the TOML text of a user's
 /// ruleset (`None` for a built-in variant).
 pub fn write_game(game: &Game, tags: &Tags, ruleset: Option<&str>) -> String {
+    write_game_with(game, tags, ruleset, &pdn::WriteOptions::default())
+}
+
+/// [`write_game`], with the moves written as `options` say.
+pub fn write_game_with(
+    game: &Game,
+    tags: &Tags,
+    ruleset: Option<&str>,
+    options: &pdn::WriteOptions,
+) -> String {
     let mut out = String::new();
     if let Some(toml) = ruleset {
         for line in toml.lines() {
@@ -22,7 +32,7 @@ pub fn write_game(game: &Game, tags: &Tags, ruleset: Option<&str>) -> String {
             out.push('\n');
         }
     }
-    out.push_str(&pdn::write_game(game, tags));
+    out.push_str(&pdn::write_game_with(game, tags, options));
     out
 }
 
@@ -49,19 +59,38 @@ pub fn read_game(
     text: &str,
     fallback: Option<&Ruleset>,
 ) -> Result<(PdnGame, Game, Option<String>), String> {
-    let Some(toml) = carried_ruleset(text) else {
-        let (read, game) = pdn::load_game(text, 1, fallback)?;
-        return Ok((read, game, None));
+    let assume = pdn::Assume {
+        variant: fallback.cloned(),
+        preferred: None,
+    };
+    open_game(text.as_bytes(), 1, &assume).map(|(read, game, carried, _)| (read, game, carried))
+}
+
+/// Game `n` of a PDN file's bytes, read as leniently as `pdn check` reads it,
+/// with the ruleset text the first game carries and what the reader skipped
+/// or noticed; a game carrying its ruleset is replayed by that ruleset.
+pub fn open_game(
+    bytes: &[u8],
+    n: usize,
+    assume: &pdn::Assume,
+) -> Result<(PdnGame, Game, Option<String>, Vec<String>), String> {
+    let carried = (n == 1)
+        .then(|| std::str::from_utf8(bytes).ok().and_then(carried_ruleset))
+        .flatten();
+    let Some(toml) = carried else {
+        let loaded = pdn::open_game(bytes, n, assume)?;
+        return Ok((loaded.pdn, loaded.game, None, loaded.notes));
     };
     let rules =
         Ruleset::from_toml(&toml, "the ruleset saved with the game").map_err(|e| e.to_string())?;
+    let text = std::str::from_utf8(bytes).expect("checked above");
     let games = pdn::read_games(text).map_err(|e| e.to_string())?;
     let read = games
         .into_iter()
         .next()
         .ok_or_else(|| "no game in the file".to_string())?;
     let game = pdn::replay(&read, &rules).map_err(|e| format!("game 1, {e}"))?;
-    Ok((read, game, Some(toml)))
+    Ok((read, game, Some(toml), Vec::new()))
 }
 
 /// What the list of games shows of one, read without replaying its moves.
@@ -75,8 +104,11 @@ pub(super) struct Summary {
 
 pub(super) fn summary(text: &str) -> Result<Summary, String> {
     let games = pdn::read_games(text).map_err(|e| e.to_string())?;
+    // The lenient reader skips what it cannot read: a file of nothing but that
+    // holds no game.
     let g = games
-        .first()
+        .iter()
+        .find(|g| !g.tags.is_empty() || !g.moves.is_empty() || g.result.is_some())
         .ok_or_else(|| "no game in the file".to_string())?;
     let variant = match carried_ruleset(text) {
         Some(toml) => Ruleset::from_toml(&toml, "the ruleset saved with the game")

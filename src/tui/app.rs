@@ -302,6 +302,9 @@ pub struct Options {
     pub ruleset_text: Option<String>,
     /// Where `resume` is kept already (a game taken from the library).
     pub kept_at: Option<String>,
+    /// What the PDN reader skipped or noticed in the `--load` file, shown on
+    /// the status line.
+    pub notes: Vec<String>,
     /// `--eval FILE`: the AI's evaluation for the ruleset with this id.
     pub eval: Option<(String, Arc<Evaluator>)>,
 }
@@ -392,6 +395,14 @@ impl App {
         }
         if app.review {
             app.info(app.lang.t("status.reviewing").to_string());
+        }
+        if let Some(first) = opts.notes.first() {
+            // The first in full, the others counted: the reader's own words.
+            let more = match opts.notes.len() {
+                1 => String::new(),
+                k => format!(" ({} more)", k - 1),
+            };
+            app.info(format!("{}{more}", checkers::printable(first)));
         }
         app.place_cursor();
         app.schedule_ai();

@@ -37,6 +37,7 @@ pub(super) fn options(rules: Ruleset) -> Options {
         unfinished: Vec::new(),
         ruleset_text: None,
         kept_at: None,
+        notes: Vec::new(),
         eval: None,
     }
 }

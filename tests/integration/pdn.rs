@@ -1,8 +1,15 @@
-//! PDN: what we write reads back, lenient reading, and errors that say where.
+//! PDN: what we write reads back, lenient reading, and errors that say where; the
+//! forms real files use (`forms`, on the hand-made files of `tests/pdn/`), the real
+//! collections of `../shared/pdn-corpus/` (`corpus`) and `checkers pdn check` (`cli`).
+
+#[cfg(feature = "app")]
+mod cli;
+mod corpus;
+mod forms;
 
 use checkers::ai::arena::{opening, play_game, Player};
 use checkers::ai::{Level, Rng};
-use checkers::pdn::{read_games, replay, variant_of, write_game, Tags};
+use checkers::pdn::{read_games, replay, variant_of, write_game, Tags, WarningKind};
 use checkers::rules::builtin::{BRAZILIAN, ENGLISH, RUSSIAN};
 use checkers::{fen, Game, Ruleset};
 
@@ -75,18 +82,32 @@ fn an_illegal_move_is_refused_with_its_move_number_line_and_column() {
     );
 }
 
+/// A broken tag, a comment or variation never closed: skipped with a warning that
+/// says where, and the game read on; only input that is no text is refused.
 #[test]
-fn broken_pdn_is_refused_with_where() {
-    for (text, needle, line) in [
-        ("[Event \"x\"\n1. 11-15 *", "not closed", 1),
-        ("1. 11-15 {never closed", "comment", 1),
-        ("1. 11-15 (23-19 *", "variation", 1),
-        ("\n[Event x]\n", "quoted value", 2),
+fn broken_pdn_is_read_on_with_warnings_that_say_where() {
+    for (text, kind, line, moves) in [
+        ("[Event \"x\"\n1. 11-15 *", WarningKind::BrokenTag, 1, 1),
+        ("1. 11-15 {never closed", WarningKind::Unclosed, 1, 1),
+        ("1. 11-15 (23-19 *", WarningKind::Unclosed, 1, 1),
+        (
+            "\n[Event x]\n1. 11-15 23-19 *",
+            WarningKind::BrokenTag,
+            2,
+            2,
+        ),
+        ("1. 11-15 ) 23-19 *", WarningKind::Stray, 1, 2),
     ] {
-        let e = read_games(text).unwrap_err();
-        assert!(e.to_string().contains(needle), "{text:?}: {e}");
-        assert_eq!(e.line, line, "{text:?}");
+        let games = read_games(text).unwrap();
+        assert_eq!(games.len(), 1, "{text:?}");
+        let w = &games[0].warnings;
+        assert_eq!(w.len(), 1, "{text:?}: {w:?}");
+        assert_eq!((w[0].kind, w[0].line), (kind, line), "{text:?}: {}", w[0]);
+        assert_eq!(games[0].moves.len(), moves, "{text:?}");
     }
+    let e = read_games("[Event \"x\"]\n1. 11-15\0").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 9));
+    assert!(e.message.contains("not a text file"), "{e}");
 }
 
 /// Found by the fuzz tests (`fuzz.rs`): a `[` inside a variation stalled the reader forever.

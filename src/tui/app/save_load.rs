@@ -28,9 +28,17 @@ pub enum Kept {
 
 impl App {
     /// `save FILE` (`replace`: `save! FILE`): the game, as PDN, for the event
-    /// loop to write there.
+    /// loop to write there, its captures written as the config asks.
     pub(super) fn save(&mut self, path: &str, replace: bool) {
-        let pdn = self.game_text();
+        let options = pdn::WriteOptions {
+            capture_separator: crate::config::capture_separator(),
+        };
+        let pdn = crate::games::write_game_with(
+            &self.game,
+            &self.pdn_tags(),
+            self.ruleset_text.as_deref(),
+            &options,
+        );
         self.effects.push(Effect::File(FileWork::Save {
             path: path.to_string(),
             pdn,
@@ -74,9 +82,12 @@ impl App {
             // The reader's message names the file already.
             Err(e) => return self.error(printable(&e).into_owned()),
         };
-        let fallback = self.game.rules().clone();
-        match crate::games::read_game(&text, Some(&fallback)) {
-            Ok((_, game, ruleset_text)) => {
+        let assume = pdn::Assume {
+            variant: Some(self.game.rules().clone()),
+            preferred: None,
+        };
+        match crate::games::open_game(text.as_bytes(), 1, &assume) {
+            Ok((_, game, ruleset_text, notes)) => {
                 self.leave_game();
                 self.stop_thinking();
                 self.show_numbers = numeric(game.rules());
@@ -92,7 +103,17 @@ impl App {
                 let variant = l.variant_name(self.game.rules());
                 let args: [(&str, &dyn std::fmt::Display); 3] =
                     [("path", &path), ("variant", &variant), ("moves", &moves)];
-                self.info(l.f("status.loaded", &args));
+                // What the reader skipped or noticed, the first of it in full.
+                let more = match notes.len() {
+                    0 => String::new(),
+                    1 => format!("; {}", notes[0]),
+                    k => format!("; {} ({} more)", notes[0], k - 1),
+                };
+                self.info(format!(
+                    "{}{}",
+                    l.f("status.loaded", &args),
+                    printable(&more)
+                ));
                 if self.game.outcome().is_some() {
                     self.overlay = Some(Overlay::GameOver);
                 }

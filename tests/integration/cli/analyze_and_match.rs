@@ -134,7 +134,7 @@ fn match_prints_a_table_and_writes_every_game() {
     let text = std::fs::read_to_string(&pdn).unwrap();
     let games = checkers::pdn::read_games(&text).unwrap();
     assert_eq!(games.len(), 4);
-    let check = ok(&["pdn", "check", pdn.to_str().unwrap()]);
+    let check = ok(&["pdn", "check", "--verbose", pdn.to_str().unwrap()]);
     assert_eq!(check.lines().count(), 4, "{check}");
     assert!(
         check

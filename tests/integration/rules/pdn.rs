@@ -51,3 +51,32 @@ fn no_variant_borrows_another_variants_pdn_game_type_or_variant_tag() {
         }
     }
 }
+
+/// [russian-pdn]: captures are written with `:`, or with `x` as lidraughts writes
+/// them when asked; both read back move for move.
+#[test]
+fn russian_pdn_captures_may_be_written_with_x_and_read_back() {
+    use checkers::pdn::{read_games, replay, write_game, write_game_with, Tags, WriteOptions};
+    let r = rules(RUSSIAN);
+    let mut game = Game::new(r.clone());
+    for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5"] {
+        game.play_text(m).unwrap();
+    }
+    let colon = write_game(&game, &Tags::default());
+    assert!(colon.contains("d4:f6 g7:e5"), "{colon}");
+    let x = WriteOptions {
+        capture_separator: Some('x'),
+    };
+    let written = write_game_with(&game, &Tags::default(), &x);
+    assert!(written.contains("d4xf6 g7xe5"), "{written}");
+    assert_eq!(written.replace("d4xf6 g7xe5", "d4:f6 g7:e5"), colon);
+    let read = replay(&read_games(&written).unwrap()[0], &r).unwrap();
+    assert!(read.moves().eq(game.moves()));
+    // English keeps its `x`: the choice is for variants that write `:`.
+    let mut english = Game::new(rules(ENGLISH));
+    english.play_text("11-15").unwrap();
+    assert_eq!(
+        write_game_with(&english, &Tags::default(), &x),
+        write_game(&english, &Tags::default())
+    );
+}

@@ -115,3 +115,31 @@ fn load_refuses_what_is_not_a_regular_file_instead_of_blocking_on_it() {
     assert!(status.text.contains("not a regular file"), "{status:?}");
     assert_eq!(a.game.moves().len(), 1, "the game on screen stays");
 }
+
+/// What the reader skipped while loading a file is in the status line, with
+/// any control character from the file escaped.
+#[test]
+fn load_shows_the_readers_warnings_in_the_status_line() {
+    let mut a = crate::tui::test_support::app(checkers::rules::builtin::ENGLISH, None);
+    let text = "[Round \"11.1]\n[Event \"\u{1b}[2J]\n1. 11-15 23-19 *\n";
+    a.loaded("x.pdn", Ok(text.to_string()));
+    let status = a.status.as_ref().expect("a status line");
+    assert!(!status.error, "{status:?}");
+    assert!(
+        status
+            .text
+            .starts_with("loaded x.pdn: English draughts, 2 moves"),
+        "{}",
+        status.text
+    );
+    assert!(
+        status
+            .text
+            .contains("; warning: line 1, column 1: broken tag"),
+        "{}",
+        status.text
+    );
+    assert!(status.text.ends_with("(1 more)"), "{}", status.text);
+    assert!(!status.text.contains('\u{1b}'));
+    assert_eq!(a.game.moves().len(), 2);
+}

@@ -1,0 +1,415 @@
+//! Which rules a game is replayed under: the game its `Variant` or `GameType` tag
+//! names; where the tags name none, `--variant` if given, else the config's variant
+//! if written the same way (numbers or algebraic squares), else English for
+//! numbers (as CheckerBoard reads a file without GameType) and Russian for
+//! algebraic squares. A game this program does not play is reported by name.
+
+use super::replay::{fen_max_square, replay_record, Refusal, ReplayError, Replayed};
+use super::{PdnGame, Warning, WarningKind};
+use crate::rules::{builtin, PromotionMidCapture, Ruleset};
+use crate::square::{parse_square, SquareNotation};
+
+/// What to assume where a game's tags name no game.
+#[derive(Clone, Debug, Default)]
+pub struct Assume {
+    /// `--variant` (or a ruleset file): the rules of every game whose tags name no
+    /// game. Never used against a tag that names another.
+    pub variant: Option<Ruleset>,
+    /// The config's variant: the rules of such games when written in its notation.
+    pub preferred: Option<Ruleset>,
+}
+
+/// A game of a variant this program does not play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    /// The game's name, for counting: "international draughts on 10×10".
+    pub game: String,
+    /// The whole sentence: "GameType 20: international draughts on 10×10 is not supported".
+    pub message: String,
+}
+
+/// What came of checking one game.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// Replayed to the end of its record.
+    Replayed(Box<Replayed>),
+    /// A move or the set-up could not be replayed: the record is corrupt (or not
+    /// of the rules it was read under).
+    Refused(ReplayError),
+    /// A variant this program does not play.
+    Unsupported(Unsupported),
+}
+
+/// One game, checked.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The game as read (its tags, its reader's warnings).
+    pub pdn: PdnGame,
+    /// The id of the rules it was replayed under.
+    pub rules: Option<String>,
+    pub verdict: Verdict,
+}
+
+/// The PDN `GameType` numbers of draughts games (PDN 3.0) that are not played here.
+fn game_type_name(n: u32) -> Option<&'static str> {
+    Some(match n {
+        20 => "international draughts on 10×10",
+        21 => "English draughts",
+        22 => "Italian draughts",
+        23 => "American pool checkers",
+        24 => "Spanish draughts",
+        25 => "Russian draughts",
+        26 => "Brazilian draughts",
+        27 => "Canadian draughts on 12×12",
+        28 => "Portuguese draughts",
+        29 => "Czech draughts",
+        30 => "Turkish draughts",
+        31 => "Thai draughts",
+        40 => "Frisian draughts on 10×10",
+        41 => "Spantsiretti on 10×8",
+        _ => return None,
+    })
+}
+
+fn named_by(r: &Ruleset, variant: &str) -> bool {
+    r.pdn_variant.eq_ignore_ascii_case(variant) || r.id.eq_ignore_ascii_case(variant)
+}
+
+/// The built-in ruleset a game's `Variant` or `GameType` tag names, if any.
+pub fn variant_of(game: &PdnGame) -> Option<Ruleset> {
+    let builtins = Ruleset::builtins();
+    if let Some(v) = game.tag("Variant") {
+        if let Some(r) = builtins.iter().find(|r| named_by(r, v.trim())) {
+            return Some(r.clone());
+        }
+    }
+    let number: u32 = game
+        .tag("GameType")?
+        .split(',')
+        .next()?
+        .trim()
+        .parse()
+        .ok()?;
+    builtins
+        .into_iter()
+        .find(|r| r.pdn_game_type == Some(number))
+}
+
+/// Why a game is replayed under the rules it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Basis {
+    /// Its tags, `--variant` or the config.
+    Named,
+    /// Nothing names it, and it is written in algebraic squares.
+    Algebraic,
+    /// Nothing names it, and it is written in numbers.
+    Numeric,
+}
+
+/// Decides each game's rules and replays it; holds the rulesets, so a file of
+/// many games parses none per game. Games of one file inform each other: after
+/// a 10×10 game, a game in numbers that names no game is taken to be one too.
+#[derive(Clone, Debug)]
+pub struct Checker {
+    builtins: Vec<Ruleset>,
+    assume: Assume,
+    /// Russian with men that capture forward only and are crowned only where
+    /// a move ends: close enough to Czech draughts to tell its records.
+    czech: Ruleset,
+    /// This file has had a 10×10 game, a Czech one.
+    ten_by_ten: bool,
+    czech_file: bool,
+    /// How this file's games write their moves: algebraic squares or numbers.
+    algebraic_file: Option<bool>,
+}
+
+const TEN_BY_TEN: u32 = 20;
+const CZECH: u32 = 29;
+const ITALIAN: u32 = 22;
+
+impl Checker {
+    pub fn new(assume: Assume) -> Checker {
+        let builtins = Ruleset::builtins();
+        let mut czech = builtins
+            .iter()
+            .find(|r| r.id == builtin::RUSSIAN)
+            .expect("russian is built in")
+            .clone();
+        czech.id = "czech".to_string();
+        czech.men_capture_backwards = false;
+        czech.promotion_mid_capture = PromotionMidCapture::CrownedMoveEnds;
+        Checker {
+            builtins,
+            assume,
+            czech,
+            ten_by_ten: false,
+            czech_file: false,
+            algebraic_file: None,
+        }
+    }
+
+    /// The next games come from another file.
+    pub fn next_file(&mut self) {
+        self.ten_by_ten = false;
+        self.czech_file = false;
+        self.algebraic_file = None;
+    }
+
+    fn builtin(&self, id: &str) -> &Ruleset {
+        self.builtins
+            .iter()
+            .find(|r| r.id == id)
+            .expect("a built-in id names a built-in ruleset")
+    }
+
+    /// The rules of `game`, or why it is not a game this program plays; a
+    /// `GameType` that is not a number is a warning and counts as none.
+    pub fn rules_for(&self, game: &PdnGame) -> (Result<&Ruleset, Unsupported>, Option<Warning>) {
+        let (rules, warning) = self.decide(game);
+        (rules.map(|(r, _)| r), warning)
+    }
+
+    fn decide(&self, game: &PdnGame) -> (Result<(&Ruleset, Basis), Unsupported>, Option<Warning>) {
+        let fallback = self.assume.variant.as_ref();
+        let variant = game.tag("Variant").map(str::trim).filter(|v| !v.is_empty());
+        if let Some(v) = variant {
+            let own = fallback.filter(|r| named_by(r, v));
+            if let Some(r) = own.or_else(|| self.builtins.iter().find(|r| named_by(r, v))) {
+                return (Ok((r, Basis::Named)), None);
+            }
+        }
+        let mut warning = None;
+        if let Some(t) = game.find_tag("GameType") {
+            let first = t.value.split(',').next().unwrap_or("").trim();
+            match first.parse::<u32>() {
+                Ok(n) => {
+                    let own = fallback.filter(|r| r.pdn_game_type == Some(n));
+                    let found =
+                        own.or_else(|| self.builtins.iter().find(|r| r.pdn_game_type == Some(n)));
+                    return (
+                        found
+                            .map(|r| (r, Basis::Named))
+                            .ok_or_else(|| by_game_type(n)),
+                        None,
+                    );
+                }
+                Err(_) => {
+                    warning = Some(Warning {
+                        line: t.line,
+                        column: t.column,
+                        kind: WarningKind::BadGameType,
+                        message: format!(
+                            "GameType \"{}\" does not start with a number: ignored",
+                            t.value
+                        ),
+                    });
+                }
+            }
+        }
+        if let Some(v) = variant {
+            let u = Unsupported {
+                game: format!("Variant \"{v}\""),
+                message: format!(
+                    "Variant \"{v}\" is not a variant this program plays (give GameType for one it does)"
+                ),
+            };
+            return (Err(u), warning);
+        }
+        (self.untagged(game), warning)
+    }
+
+    /// A game whose tags name no game.
+    fn untagged(&self, game: &PdnGame) -> Result<(&Ruleset, Basis), Unsupported> {
+        let setups = game
+            .find_tag("FEN")
+            .map(|t| t.value.as_str())
+            .into_iter()
+            .chain(
+                game.moves
+                    .iter()
+                    .filter_map(|(m, _, _)| m.strip_prefix('/')),
+            );
+        let fen_squares = setups.clone().map(fen_max_square).max().unwrap_or(0);
+        let move_squares = game
+            .moves
+            .iter()
+            .filter(|(m, _, _)| !m.starts_with('/'))
+            .flat_map(|(m, _, _)| m.split(['-', 'x', ':']))
+            .filter_map(|part| part.parse::<u32>().ok().filter(|_| part.len() <= 2))
+            .max()
+            .unwrap_or(0);
+        let name = game_type_name(TEN_BY_TEN).expect("named");
+        if fen_squares.max(move_squares) > 32 {
+            return Err(Unsupported {
+                game: name.to_string(),
+                message: format!(
+                    "{name} is not supported (no GameType tag, and squares up to {})",
+                    fen_squares.max(move_squares)
+                ),
+            });
+        }
+        if let Some(r) = &self.assume.variant {
+            return Ok((r, Basis::Named));
+        }
+        // A game with no moves to tell (a forfeit, `- -`) is written as the
+        // file's other games are.
+        let algebraic = written_in(game).or(self.algebraic_file).unwrap_or(false);
+        let notation = if algebraic {
+            SquareNotation::Algebraic
+        } else {
+            SquareNotation::Numeric
+        };
+        if let Some(r) = self
+            .assume
+            .preferred
+            .as_ref()
+            .filter(|r| r.notation.squares == notation)
+        {
+            return Ok((r, Basis::Named));
+        }
+        if algebraic {
+            return Ok((self.builtin(builtin::RUSSIAN), Basis::Algebraic));
+        }
+        // English games start with Black's move, from squares 9-12. A record
+        // from the start position whose first move is from 21-24 is White's, as
+        // in Italian; one from 31 or 32 is a 10×10 opening (32-28), no 8×8 move.
+        let first = setups.clone().next().is_none().then(|| {
+            let (m, _, _) = game.moves.first()?;
+            parse_square(m.split(['-', 'x', ':']).next()?)
+        });
+        let guess = match first.flatten().map(|s| s.pdn()) {
+            Some(21..=24) => Some((ITALIAN, "White moves first, as in Italian")),
+            Some(29..=32) => Some((TEN_BY_TEN, "the first move is a 10×10 opening")),
+            _ => None,
+        };
+        if let Some((n, why)) = guess {
+            let name = game_type_name(n).expect("named");
+            return Err(Unsupported {
+                game: name.to_string(),
+                message: format!(
+                    "{name} is not supported (no GameType tag, and {why}; give --variant \
+                     if it is a game this program plays)"
+                ),
+            });
+        }
+        Ok((self.builtin(builtin::ENGLISH), Basis::Numeric))
+    }
+
+    /// Decides `game`'s rules and replays it. Games of one file must come in
+    /// order, after [`Checker::next_file`].
+    pub fn check(&mut self, mut game: PdnGame) -> Checked {
+        let (rules, warning) = self.decide(&game);
+        let (id, verdict) = match rules {
+            Err(u) => (None, Verdict::Unsupported(u)),
+            Ok((r, basis)) => {
+                let id = r.id.clone();
+                let replay = replay_record(&game, r);
+                match self.judge(&game, basis, replay) {
+                    v @ Verdict::Unsupported(_) => (None, v),
+                    v => (Some(id), v),
+                }
+            }
+        };
+        game.warnings.extend(warning);
+        if let Verdict::Unsupported(u) = &verdict {
+            let named = |n| game_type_name(n) == Some(u.game.as_str());
+            self.ten_by_ten |= named(TEN_BY_TEN);
+            self.czech_file |= named(CZECH);
+        }
+        if let Some(a) = written_in(&game) {
+            self.algebraic_file = Some(a);
+        }
+        Checked {
+            pdn: game,
+            rules: id,
+            verdict,
+        }
+    }
+}
+
+impl Checker {
+    /// What the replay of a game that names no game says of it, with what the
+    /// file has shown so far: a game in algebraic squares that Russian rules
+    /// refuse, and that is legal where men capture forward only, is a Czech
+    /// record, and so is one legal both ways in a file with a Czech record (a
+    /// game legal in Russian alone says the file is not Czech after all); a game
+    /// in numbers that English rules refuse, in a file with a 10×10 game, is a
+    /// 10×10 game (a problem whose squares all happen to be low).
+    fn judge(
+        &mut self,
+        game: &PdnGame,
+        basis: Basis,
+        replay: Result<Replayed, ReplayError>,
+    ) -> Verdict {
+        let unsupported = |n: u32, why: String| {
+            let name = game_type_name(n).expect("named");
+            Verdict::Unsupported(Unsupported {
+                game: name.to_string(),
+                message: format!("{name} is not supported (no GameType tag; {why})"),
+            })
+        };
+        match (basis, replay) {
+            (Basis::Algebraic, Err(e)) if e.kind == Refusal::Illegal => {
+                if replay_record(game, &self.czech).is_ok() {
+                    return unsupported(
+                        CZECH,
+                        format!(
+                            "under Russian rules move {} `{}` is illegal, and every move is \
+                             legal where men capture forward only, as in Czech",
+                            e.move_number, e.text
+                        ),
+                    );
+                }
+                Verdict::Refused(e)
+            }
+            (Basis::Algebraic, Ok(r)) if self.czech_file => {
+                if replay_record(game, &self.czech).is_ok() {
+                    return unsupported(
+                        CZECH,
+                        "an earlier game of the file is Czech, and every move of this one is \
+                         legal in Czech too"
+                            .to_string(),
+                    );
+                }
+                self.czech_file = false;
+                Verdict::Replayed(Box::new(r))
+            }
+            (Basis::Numeric, Err(e)) if self.ten_by_ten => unsupported(
+                TEN_BY_TEN,
+                format!("an earlier game of the file is on 10×10, and under English rules {e}"),
+            ),
+            (_, Ok(r)) => Verdict::Replayed(Box::new(r)),
+            (_, Err(e)) => Verdict::Refused(e),
+        }
+    }
+}
+
+/// Whether `game` writes its squares in algebraic names (`c3`) rather than numbers,
+/// from its first move, else its set-up; `None` when it has neither.
+fn written_in(game: &PdnGame) -> Option<bool> {
+    let letters = |s: &str| s.bytes().any(|b| (b'a'..=b'h').contains(&b));
+    let first = game
+        .moves
+        .iter()
+        .map(|(m, _, _)| m.as_str())
+        .find(|m| *m != "-" && !m.starts_with('/'));
+    if let Some(m) = first {
+        return Some(letters(m));
+    }
+    let fen = game.tag("FEN")?;
+    let lists = fen.split(':').skip(1).map(|l| l.get(1..).unwrap_or(""));
+    Some(lists.clone().any(letters))
+}
+
+fn by_game_type(n: u32) -> Unsupported {
+    match game_type_name(n) {
+        Some(name) => Unsupported {
+            game: name.to_string(),
+            message: format!("GameType {n}: {name} is not supported"),
+        },
+        None => Unsupported {
+            game: format!("GameType {n}"),
+            message: format!("GameType {n} is not a draughts game this program knows"),
+        },
+    }
+}

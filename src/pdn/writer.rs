@@ -1,0 +1,108 @@
+//! Writing games as PDN 3.0.
+
+use crate::game::Game;
+use crate::notation::write_short;
+use crate::position::Position;
+
+/// The tags of a PDN game besides those the game itself supplies.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    pub event: String,
+    pub site: String,
+    pub date: String,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+}
+
+/// Choices in how a game is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// The capture separator for a variant that writes captures with `:` (Russian):
+    /// `x` as lidraughts writes it and pydraughts reads it. `None`: the ruleset's own.
+    pub capture_separator: Option<char>,
+}
+
+fn quote(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// `game` as PDN 3.0 text: the seven-tag roster, `GameType` where the variant
+/// has one, a `Variant` tag always, `SetUp`/`FEN` for a set-up start, and the
+/// moves in the variant's notation (captures by start and end unless that is
+/// ambiguous, then by the full path).
+pub fn write_game(game: &Game, tags: &Tags) -> String {
+    write_game_with(game, tags, &WriteOptions::default())
+}
+
+/// [`write_game`] with the choices of `options`.
+pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
+    let mut rules = game.rules().clone();
+    if let Some(sep) = options.capture_separator {
+        if rules.notation.capture_separator == ':' {
+            rules.notation.capture_separator = sep;
+        }
+    }
+    let result = game
+        .outcome()
+        .map(|o| o.pdn_result().to_string())
+        .unwrap_or_else(|| "*".to_string());
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        out.push_str(&format!("[{name} \"{}\"]\n", quote(value)));
+    };
+    let or = |s: &str, d: &str| {
+        if s.is_empty() {
+            d.to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    tag("Event", &or(&tags.event, "?"));
+    tag("Site", &or(&tags.site, "?"));
+    tag("Date", &or(&tags.date, "????.??.??"));
+    tag("Round", &or(&tags.round, "?"));
+    tag("White", &or(&tags.white, "?"));
+    tag("Black", &or(&tags.black, "?"));
+    tag("Result", &result);
+    if let Some(t) = rules.pdn_game_type {
+        tag("GameType", &t.to_string());
+    }
+    tag("Variant", &rules.pdn_variant);
+    let start = *game.start();
+    if start != Position::initial(rules.first_move) {
+        tag("SetUp", "1");
+        tag("FEN", &crate::fen::write(&start, rules.notation.squares));
+    }
+    out.push('\n');
+    let mut words: Vec<String> = Vec::new();
+    let first = start.side_to_move();
+    let second_first = first != rules.first_move;
+    for (i, m) in game.moves().enumerate() {
+        let pos = game.position_before(i);
+        let ply = i + usize::from(second_first);
+        if ply % 2 == 0 {
+            words.push(format!("{}.", ply / 2 + 1));
+        } else if i == 0 {
+            words.push(format!("{}...", ply / 2 + 1));
+        }
+        words.push(write_short(m, pos, &rules));
+    }
+    words.push(result);
+    // Lines of at most 80 characters, as PDN export format asks.
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}

@@ -1,0 +1,215 @@
+//! The real collections of `../shared/pdn-corpus/` (its SOURCES.md says where each
+//! file comes from), read as `checkers pdn check` reads them: every count is
+//! asserted, file by file, so that a change in what is read shows here.
+//! `CHECKERS_PDN_CORPUS` points elsewhere.
+
+use checkers::pdn::{Assume, Checker, Reader, Verdict};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+pub(super) fn corpus() -> PathBuf {
+    std::env::var_os("CHECKERS_PDN_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/pdn-corpus"))
+        })
+}
+
+/// Each file: games, replayed to the end by variant, moves not recorded (`- -`),
+/// refused as corrupt, and not played here by game.
+#[rustfmt::skip]
+const EXPECTED: &[(&str, usize, &str, usize, usize, &str)] = &[
+    ("checkerboard/tinsley.pdn", 724, "english 723", 0, 1, ""),
+    ("games-checkers/internt__wk2003.pdn", 190, "", 0, 0, "international draughts on 10×10 190"),
+    ("games-checkers/italian__partite.pdn", 219, "", 0, 0, "Italian draughts 219"),
+    ("games-checkers/russian__World_Championship_1998.pdn", 460, "russian 460", 0, 0, ""),
+    ("games-checkers/russian__abatsiev.pdn", 198, "russian 196", 2, 0, ""),
+    ("games-checkers/russian__test.pdn", 3, "russian 3", 0, 0, ""),
+    ("pdn-standard/fail/40Camp.DamaInternazionaleAssoluto.pdn", 45, "", 0, 0, "international draughts on 10×10 45"),
+    ("pdn-standard/fail/Cat.A1.pdn", 35, "", 0, 0, "international draughts on 10×10 35"),
+    ("pdn-standard/fail/Cat.C1.pdn", 46, "", 0, 0, "international draughts on 10×10 46"),
+    ("pdn-standard/fail/abatsiev.pdn", 56, "russian 55", 1, 0, ""),
+    ("pdn-standard/fail/delfts.pdn", 2, "", 0, 0, "international draughts on 10×10 2"),
+    ("pdn-standard/fail/mrdrcd07.pdn", 72, "", 0, 0, "Czech draughts 72"),
+    ("pdn-standard/fail/mrdrcd08.pdn", 40, "", 0, 0, "Czech draughts 40"),
+    ("pdn-standard/fail/nested_comment.pdn", 1, "", 0, 0, "international draughts on 10×10 1"),
+    ("pdn-standard/succeed/090417ronde12.pdn", 7, "", 0, 0, "international draughts on 10×10 7"),
+    ("pdn-standard/succeed/Campionato Assoluto 2005.pdn", 53, "", 0, 0, "Italian draughts 53"),
+    ("pdn-standard/succeed/Cat.B1.pdn", 37, "", 0, 0, "international draughts on 10×10 37"),
+    ("pdn-standard/succeed/Cat.D1.pdn", 19, "", 0, 0, "international draughts on 10×10 19"),
+    ("pdn-standard/succeed/DUTCH96H.pdn", 13, "", 0, 0, "international draughts on 10×10 13"),
+    ("pdn-standard/succeed/OCA_2.0.pdn", 43, "english 43", 0, 0, ""),
+    ("pdn-standard/succeed/PROF2.pdn", 16, "", 0, 0, "international draughts on 10×10 16"),
+    ("pdn-standard/succeed/PWCP 2a.pdn", 59, "", 0, 0, "international draughts on 10×10 59"),
+    ("pdn-standard/succeed/PWCP_2.pdn", 51, "", 0, 0, "international draughts on 10×10 51"),
+    ("pdn-standard/succeed/Principles of Strategy.pdn", 16, "english 16", 0, 0, ""),
+    ("pdn-standard/succeed/Tricks traps and shots.pdn", 91, "english 91", 0, 0, ""),
+    ("pdn-standard/succeed/alphanumeric.pdn", 1, "russian 1", 0, 0, ""),
+    ("pdn-standard/succeed/beginner.pdn", 58, "english 58", 0, 0, ""),
+    ("pdn-standard/succeed/borderclassics.pdn", 183, "english 183", 0, 0, ""),
+    ("pdn-standard/succeed/bridges.pdn", 267, "english 266", 0, 1, ""),
+    ("pdn-standard/succeed/candidate95.pdn", 8, "", 0, 0, "international draughts on 10×10 8"),
+    ("pdn-standard/succeed/fen.pdn", 3, "english 2", 0, 0, "international draughts on 10×10 1"),
+    ("pdn-standard/succeed/gameterminator.pdn", 1, "", 0, 0, "international draughts on 10×10 1"),
+    ("pdn-standard/succeed/gem.pdn", 162, "english 162", 0, 0, ""),
+    ("pdn-standard/succeed/goulds.pdn", 262, "english 262", 0, 0, ""),
+    ("pdn-standard/succeed/inferno.pdn", 68, "english 68", 0, 0, ""),
+    ("pdn-standard/succeed/kurnik.pdn", 4, "", 0, 0, "international draughts on 10×10 4"),
+    ("pdn-standard/succeed/linecomment.pdn", 1, "", 0, 0, "international draughts on 10×10 1"),
+    ("pdn-standard/succeed/lpc.pdn", 100, "english 100", 0, 0, ""),
+    ("pdn-standard/succeed/movestrength.pdn", 1, "", 0, 0, "international draughts on 10×10 1"),
+    ("pdn-standard/succeed/mrcd2000kval.pdn", 40, "", 0, 0, "Czech draughts 40"),
+    // Game 1 is Czech too, but every move of it is legal in Russian and nothing
+    // before it tells: with no GameType it is replayed as Russian.
+    ("pdn-standard/succeed/mrcd2006.pdn", 44, "russian 1", 0, 0, "Czech draughts 43"),
+    ("pdn-standard/succeed/mrcd2007.pdn", 102, "", 0, 0, "Czech draughts 102"),
+    ("pdn-standard/succeed/nk ronde 01.pdn", 7, "", 0, 0, "international draughts on 10×10 7"),
+    ("pdn-standard/succeed/nk ronde 02.pdn", 7, "", 0, 0, "international draughts on 10×10 7"),
+    ("pdn-standard/succeed/nk2003-amsterdam.pdn", 33, "", 0, 0, "international draughts on 10×10 33"),
+    ("pdn-standard/succeed/rk ronde 12.pdn", 7, "", 0, 0, "international draughts on 10×10 7"),
+    ("pdn-standard/succeed/schildpad.pdn", 34, "", 0, 0, "international draughts on 10×10 34"),
+    ("pdn-standard/succeed/string.pdn", 1, "", 0, 0, "international draughts on 10×10 1"),
+    ("pdn-standard/succeed/unicode.pdn", 1, "", 0, 0, "international draughts on 10×10 1"),
+    ("pdn-standard/succeed/ussr1947.pdn", 153, "russian 153", 0, 0, ""),
+    ("pdn-standard/succeed/variation.pdn", 1, "", 0, 0, "international draughts on 10×10 1"),
+    ("pdn-standard/succeed/windragon.pdn", 1, "", 0, 0, "international draughts on 10×10 1"),
+    ("pdn-standard/succeed/wk2003.pdn", 23, "", 0, 0, "international draughts on 10×10 23"),
+];
+
+/// The corrupt games: file, game, move, line, column, and why.
+const CORRUPT: &[(&str, usize, usize, usize, usize, &str)] = &[
+    (
+        "checkerboard/tinsley.pdn",
+        541,
+        62,
+        5588,
+        5,
+        "`32-28` is illegal: there is no piece on 32",
+    ),
+    (
+        "pdn-standard/succeed/bridges.pdn",
+        14,
+        0,
+        124,
+        1,
+        "piece list `` must start with `W` or `B`",
+    ),
+];
+
+fn counts(c: &BTreeMap<String, usize>) -> String {
+    let mut v: Vec<(&String, &usize)> = c.iter().collect();
+    v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    v.iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every `.pdn` file of the corpus, relative to it, in name order.
+pub(super) fn files() -> Vec<String> {
+    fn walk(dir: &std::path::Path, root: &std::path::Path, out: &mut Vec<String>) {
+        let entries = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e} (set CHECKERS_PDN_CORPUS)", dir.display()));
+        for entry in entries {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                walk(&p, root, out);
+            } else if p.extension().is_some_and(|e| e == "pdn") {
+                let rel = p.strip_prefix(root).unwrap();
+                out.push(rel.to_string_lossy().into_owned());
+            }
+        }
+    }
+    let root = corpus();
+    let mut out = Vec::new();
+    walk(&root, &root, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn every_game_of_the_corpus_is_read_replayed_or_named_as_expected() {
+    assert_eq!(
+        files(),
+        EXPECTED.iter().map(|e| e.0).collect::<Vec<_>>(),
+        "the corpus's files"
+    );
+    let mut checker = Checker::new(Assume::default());
+    let mut corrupt = Vec::new();
+    for &(name, games, replayed, not_recorded, refused, unsupported) in EXPECTED {
+        let file = std::fs::File::open(corpus().join(name)).unwrap();
+        checker.next_file();
+        let (mut n, mut nr, mut rf) = (0, 0, 0);
+        let (mut rep, mut uns) = (BTreeMap::new(), BTreeMap::new());
+        for game in Reader::new(std::io::BufReader::new(file)) {
+            let c = checker.check(game.unwrap_or_else(|e| panic!("{name}: {e}")));
+            n += 1;
+            match &c.verdict {
+                Verdict::Replayed(r) if r.unknown_from.is_some() => nr += 1,
+                Verdict::Replayed(r) => {
+                    *rep.entry(r.game.rules().id.clone()).or_default() += 1;
+                }
+                Verdict::Refused(e) => {
+                    rf += 1;
+                    corrupt.push((
+                        name,
+                        c.pdn.number,
+                        e.move_number,
+                        e.line,
+                        e.column,
+                        e.message.clone(),
+                    ));
+                }
+                Verdict::Unsupported(u) => *uns.entry(u.game.clone()).or_default() += 1,
+            }
+        }
+        let got = (n, counts(&rep), nr, rf, counts(&uns));
+        let want = (
+            games,
+            replayed.to_string(),
+            not_recorded,
+            refused,
+            unsupported.to_string(),
+        );
+        assert_eq!(got, want, "{name}");
+    }
+    let want: Vec<_> = CORRUPT
+        .iter()
+        .map(|&(f, g, m, l, c, why)| (f, g, m, l, c, why.to_string()))
+        .collect();
+    assert_eq!(corrupt, want, "the corrupt games");
+}
+
+/// Every 8×8 English and Russian game that is not corrupt replays to its end, past
+/// any draw the rules declare, and no result contradicts its final position.
+#[test]
+fn every_english_and_russian_game_that_is_not_corrupt_replays_to_its_end() {
+    let mut checker = Checker::new(Assume::default());
+    let (mut replayed, mut past_a_draw) = (0, 0);
+    for name in files() {
+        checker.next_file();
+        let file = std::fs::File::open(corpus().join(&name)).unwrap();
+        for game in Reader::new(std::io::BufReader::new(file)) {
+            let c = checker.check(game.unwrap());
+            let corrupt = CORRUPT.iter().any(|k| k.0 == name && k.1 == c.pdn.number);
+            match (&c.verdict, c.rules.as_deref()) {
+                (Verdict::Replayed(r), Some("english" | "russian")) => {
+                    replayed += 1;
+                    past_a_draw += usize::from(r.played_past.is_some());
+                    assert!(
+                        !r.warnings
+                            .iter()
+                            .any(|w| w.kind == checkers::pdn::WarningKind::Result),
+                        "{name} game {}: {:?}",
+                        c.pdn.number,
+                        r.warnings
+                    );
+                }
+                (Verdict::Refused(e), _) => assert!(corrupt, "{name} game {}: {e}", c.pdn.number),
+                (Verdict::Unsupported(_), None) => {}
+                (v, rules) => panic!("{name} game {}: {rules:?} {v:?}", c.pdn.number),
+            }
+        }
+    }
+    assert_eq!((replayed, past_a_draw), (2846, 4));
+}
