@@ -1,4 +1,4 @@
-//! PDN reading: the whole of `../shared/pdn-corpus/` (`CHECKERS_PDN_CORPUS`
+//! PDN reading: the whole of `tests/data/pdn-corpus/` (`CHECKERS_PDN_CORPUS`
 //! elsewhere) file by file, and the corpus concatenated 27 times into one ~50 MB
 //! text, each read and replayed game by game as `checkers pdn check` does.
 //!
@@ -16,7 +16,7 @@ fn corpus() -> PathBuf {
     std::env::var_os("CHECKERS_PDN_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/pdn-corpus"))
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pdn-corpus"))
         })
 }
 

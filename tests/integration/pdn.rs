@@ -1,6 +1,6 @@
 //! PDN: what we write reads back, lenient reading, and errors that say where; the
 //! forms real files use (`forms`, on the hand-made files of `tests/pdn/`), the real
-//! collections of `../shared/pdn-corpus/` (`corpus`) and `checkers pdn check` (`cli`).
+//! collections of `tests/data/pdn-corpus/` (`corpus`) and `checkers pdn check` (`cli`).
 
 #[cfg(feature = "app")]
 mod cli;

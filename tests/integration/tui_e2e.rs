@@ -15,7 +15,7 @@ pub(crate) const ROWS: u16 = 24;
 pub(crate) const COLS: u16 = 80;
 /// How long to wait for anything the game should show; generous for a busy machine,
 /// and a passing test never waits this long.
-pub(crate) const PATIENCE: Duration = Duration::from_secs(5);
+pub(crate) const PATIENCE: Duration = Duration::from_secs(10);
 
 /// The game running in a pseudo-terminal, and what it has drawn so far.
 pub(crate) struct Session {
@@ -61,7 +61,11 @@ impl Session {
     }
 
     /// The game in a `cols` × `rows` terminal with `env` set as well.
-    fn start_with(args: &[&str], (cols, rows): (u16, u16), env: &[(&str, &str)]) -> Session {
+    pub(crate) fn start_with(
+        args: &[&str],
+        (cols, rows): (u16, u16),
+        env: &[(&str, &str)],
+    ) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -79,15 +83,15 @@ impl Session {
         for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             cmd.env_remove(var);
         }
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
         // The tester's own config file must not change what the test sees, and the game
         // saved after every move goes neither to the tester's data folder nor to another
-        // session's.
+        // session's, unless `env` names folders that sessions share on purpose.
         let home = session_home();
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
         cmd.env("XDG_DATA_HOME", home.join("data"));
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let child = pty.slave.spawn_command(cmd).expect("start checkers");
         // Only the child holds the terminal side now, so reads end when it exits.
         drop(pty.slave);

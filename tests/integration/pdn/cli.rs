@@ -343,7 +343,7 @@ fn match_writes_russian_captures_with_the_separator_chosen() {
 fn the_readme_shows_what_pdn_check_prints_over_the_corpus() {
     let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
     let command =
-        "$ checkers pdn check ../shared/pdn-corpus/*/*.pdn ../shared/pdn-corpus/*/*/*.pdn\n";
+        "$ checkers pdn check tests/data/pdn-corpus/*/*.pdn tests/data/pdn-corpus/*/*/*.pdn\n";
     let shown = readme.split(command).nth(1).expect("the README's example");
     let shown = &shown[..shown.find("```").expect("the end of the example")];
     let (stdout, stderr) = shown.split_at(shown.find("error: ").expect("its error line"));
@@ -351,7 +351,7 @@ fn the_readme_shows_what_pdn_check_prints_over_the_corpus() {
     // folder, which changes nothing here: each file is read on its own.
     let files: Vec<String> = super::corpus::files()
         .iter()
-        .map(|f| format!("../shared/pdn-corpus/{f}"))
+        .map(|f| format!("tests/data/pdn-corpus/{f}"))
         .collect();
     let dir = scratch("readme");
     let out = Command::new(env!("CARGO_BIN_EXE_checkers"))

@@ -1,4 +1,4 @@
-//! The real collections of `../shared/pdn-corpus/` (its SOURCES.md says where each
+//! The real collections of `tests/data/pdn-corpus/` (its SOURCES.md says where each
 //! file comes from), read as `checkers pdn check` reads them: every count is
 //! asserted, file by file, so that a change in what is read shows here.
 //! `CHECKERS_PDN_CORPUS` points elsewhere.
@@ -11,7 +11,7 @@ pub(super) fn corpus() -> PathBuf {
     std::env::var_os("CHECKERS_PDN_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/pdn-corpus"))
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pdn-corpus"))
         })
 }
 
