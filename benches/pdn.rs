@@ -16,7 +16,10 @@ fn corpus() -> PathBuf {
     std::env::var_os("CHECKERS_PDN_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pdn-corpus"))
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/data/pdn-corpus"
+            ))
         })
 }
 
