@@ -61,6 +61,19 @@ pub(crate) fn write_printable(
 /// The errors keep their kind (`NotFound`, `InvalidInput` for "not a regular file",
 /// `FileTooLarge`) and read as the end of a sentence: "cannot read F: {error}".
 pub fn read_file(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let file = open_file(path, limit)?;
+    let mut bytes = Vec::with_capacity(file.metadata()?.len() as usize);
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(limit));
+    }
+    Ok(bytes)
+}
+
+/// Opens a file to be read as a stream, with the checks of [`read_file`] (a regular
+/// file of at most `limit` bytes, opened without blocking), for a reader that must
+/// not hold the whole file, such as `pdn check` over a large collection.
+pub fn open_file(path: &Path, limit: u64) -> io::Result<std::fs::File> {
     check_kind(&std::fs::metadata(path)?, limit)?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -71,14 +84,8 @@ pub fn read_file(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
         options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
     }
     let file = options.open(path)?;
-    let meta = file.metadata()?;
-    check_kind(&meta, limit)?;
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Err(too_large(limit));
-    }
-    Ok(bytes)
+    check_kind(&file.metadata()?, limit)?;
+    Ok(file)
 }
 
 /// [`read_file`], as UTF-8 text (`InvalidData` otherwise).

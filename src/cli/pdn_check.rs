@@ -63,7 +63,10 @@ pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
     let several = a.files.len() > 1;
     for path in &a.files {
         let name = path.display().to_string();
-        let file = match std::fs::File::open(path) {
+        // A FIFO, a terminal or /dev/zero is refused at once: the stream reader
+        // would otherwise wait or read forever. The size is no limit: only one
+        // game is held at a time.
+        let file = match checkers::open_file(path, u64::MAX) {
             Ok(f) => f,
             Err(e) => {
                 tally.unreadable(&name, format!("cannot read {name}: {e}"));

@@ -145,6 +145,7 @@ fn files_that_are_not_regular_files_are_refused_at_once() {
         for args in [
             vec!["perft", "--ruleset", path, "--depth", "1"],
             vec!["play", "--load", path],
+            vec!["pdn", "check", path],
             vec!["hub", "--eval", path],
             vec![
                 "analyze",
