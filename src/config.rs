@@ -281,6 +281,20 @@ pub fn capture_separator() -> Option<char> {
     CAPTURE_SEPARATOR.get().copied().flatten()
 }
 
+/// The default config file with every setting's line uncommented: each must
+/// still parse (the tests and the config fuzzer start from it).
+#[cfg(test)]
+pub(crate) fn uncommented(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            l.strip_prefix("# ")
+                .filter(|r| r.contains(" = "))
+                .unwrap_or(l)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,15 +307,7 @@ mod tests {
         assert_eq!(c, parse("", "x").unwrap());
         assert!(c.touch_move && !c.ascii && c.level.is_none());
         // Uncommented, every line still parses.
-        let on: String = text
-            .lines()
-            .map(|l| {
-                l.strip_prefix("# ")
-                    .filter(|r| r.contains(" = "))
-                    .unwrap_or(l)
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
+        let on = uncommented(&text);
         let c = parse(&on, "config.toml").unwrap();
         assert_eq!(c.variant.as_deref(), Some(builtin::DEFAULT));
         assert_eq!(c.level, Some(5));

@@ -28,15 +28,7 @@ fn config_texts() -> &'static [&'static str] {
     static TEXTS: OnceLock<Vec<&'static str>> = OnceLock::new();
     TEXTS.get_or_init(|| {
         let text = crate::config::default_text();
-        let on: String = text
-            .lines()
-            .map(|l| {
-                l.strip_prefix("# ")
-                    .filter(|r| r.contains(" = "))
-                    .unwrap_or(l)
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
+        let on = crate::config::uncommented(&text);
         [
             text,
             on,

@@ -74,16 +74,17 @@ pub fn open_game(
     n: usize,
     assume: &pdn::Assume,
 ) -> Result<(PdnGame, Game, Option<String>, Vec<String>), String> {
-    let carried = (n == 1)
-        .then(|| std::str::from_utf8(bytes).ok().and_then(carried_ruleset))
-        .flatten();
-    let Some(toml) = carried else {
+    // Only this program's own files carry a ruleset, and it writes them as UTF-8.
+    let carried = std::str::from_utf8(bytes)
+        .ok()
+        .filter(|_| n == 1)
+        .and_then(|text| Some((text, carried_ruleset(text)?)));
+    let Some((text, toml)) = carried else {
         let loaded = pdn::open_game(bytes, n, assume)?;
         return Ok((loaded.pdn, loaded.game, None, loaded.notes));
     };
     let rules =
         Ruleset::from_toml(&toml, "the ruleset saved with the game").map_err(|e| e.to_string())?;
-    let text = std::str::from_utf8(bytes).expect("checked above");
     let games = pdn::read_games(text).map_err(|e| e.to_string())?;
     let read = games
         .into_iter()

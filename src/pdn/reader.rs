@@ -371,16 +371,7 @@ impl<R: BufRead> Reader<R> {
                     self.depth += 1;
                     self.bump();
                 }
-                ']' | '}' if self.depth == 0 => {
-                    self.warn(
-                        line,
-                        col,
-                        WarningKind::Stray,
-                        format!("`{c}` closes nothing: ignored"),
-                    );
-                    self.bump();
-                }
-                ')' if self.depth == 0 => {
+                ']' | '}' | ')' if self.depth == 0 => {
                     self.warn(
                         line,
                         col,

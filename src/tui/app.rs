@@ -396,13 +396,8 @@ impl App {
         if app.review {
             app.info(app.lang.t("status.reviewing").to_string());
         }
-        if let Some(first) = opts.notes.first() {
-            // The first in full, the others counted: the reader's own words.
-            let more = match opts.notes.len() {
-                1 => String::new(),
-                k => format!(" ({} more)", k - 1),
-            };
-            app.info(format!("{}{more}", checkers::printable(first)));
+        if let Some(notes) = save_load::notes_line(&opts.notes) {
+            app.info(notes);
         }
         app.place_cursor();
         app.schedule_ai();

@@ -103,17 +103,8 @@ impl App {
                 let variant = l.variant_name(self.game.rules());
                 let args: [(&str, &dyn std::fmt::Display); 3] =
                     [("path", &path), ("variant", &variant), ("moves", &moves)];
-                // What the reader skipped or noticed, the first of it in full.
-                let more = match notes.len() {
-                    0 => String::new(),
-                    1 => format!("; {}", notes[0]),
-                    k => format!("; {} ({} more)", notes[0], k - 1),
-                };
-                self.info(format!(
-                    "{}{}",
-                    l.f("status.loaded", &args),
-                    printable(&more)
-                ));
+                let more = notes_line(&notes).map_or(String::new(), |n| format!("; {n}"));
+                self.info(format!("{}{more}", l.f("status.loaded", &args)));
                 if self.game.outcome().is_some() {
                     self.overlay = Some(Overlay::GameOver);
                 }
@@ -217,6 +208,16 @@ impl App {
             ..Default::default()
         }
     }
+}
+
+/// What the PDN reader skipped or noticed, for the status line: the first note in
+/// full, the others counted, control characters escaped.
+pub(super) fn notes_line(notes: &[String]) -> Option<String> {
+    let first = printable(notes.first()?);
+    Some(match notes.len() {
+        1 => first.into_owned(),
+        k => format!("{first} ({} more)", k - 1),
+    })
 }
 
 /// File work for the event loop; what came of it comes back as an [`Action`](super::Action).
