@@ -194,11 +194,7 @@ impl<G: Kernel> Searcher<'_, G> {
                 // beat the previous best in a finished re-search is better at
                 // this depth than the move the last full iteration chose.
                 if let Some((m, score)) = self.root_change.filter(|_| self.options.partial_root) {
-                    let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
-                        .iter()
-                        .flatten()
-                        .copied()
-                        .collect();
+                    let pv = self.root_pv();
                     if let Some(i) = result.root_scores.iter().position(|&(r, _)| r == m) {
                         result.root_scores[i].1 = score;
                         result.root_scores[..=i].rotate_right(1);
@@ -212,11 +208,7 @@ impl<G: Kernel> Searcher<'_, G> {
                 break;
             }
             root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
-                .iter()
-                .flatten()
-                .copied()
-                .collect();
+            let pv = self.root_pv();
             result = SearchResult {
                 best: Some(root_moves[0].0),
                 info: Info {
@@ -233,8 +225,9 @@ impl<G: Kernel> Searcher<'_, G> {
                 break; // a forced result: deeper search cannot change it
             }
             if let Some(t) = self.limits.movetime {
-                // A deeper iteration takes several times as long: do not start one
-                // that cannot finish.
+                // A deeper iteration takes several times as long, so one started
+                // late would rarely get past its first move; one started earlier
+                // pays even if the clock cuts it short (see `root_change`).
                 if self.start.elapsed() * 1000 > t * self.options.start_permille {
                     break;
                 }
@@ -287,6 +280,15 @@ impl<G: Kernel> Searcher<'_, G> {
         }
         self.path.pop();
         alpha
+    }
+
+    /// The principal variation from the root, as far as the search has it.
+    fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
     }
 
     fn set_pv(&mut self, ply: usize, m: Move) {
