@@ -7,14 +7,17 @@
 //! the trainer's logit), the weights (an opening and an endgame i16 per feature),
 //! and an FNV-1a checksum (u64) of everything before it.
 
-use super::learned::{fingerprint, fnv, FEATURES};
+use super::learned::{fingerprint, fnv, FEATURES, FEATURES_V2};
 use crate::rules::{builtin, Ruleset};
 use std::fmt;
 use std::path::Path;
 
 const MAGIC: &[u8; 4] = b"CKEV";
 /// Version 2: the weights correct the hand-written evaluation instead of replacing it.
-const VERSION: u32 = 2;
+/// Version 3 adds the material table; a version 2 file still loads, with that
+/// table empty, so weights trained before it keep playing as they did.
+const VERSION: u32 = 3;
+const OLDEST: u32 = 2;
 /// No weights file is larger than this; anything bigger is not one.
 const MAX_BYTES: u64 = 16 << 20;
 
@@ -129,9 +132,9 @@ impl EvalFile {
         let (body, sum) = bytes.split_at(bytes.len() - 8);
         let mut r = Reader { bytes: body, at: 4 };
         let version = r.u32().ok_or_else(truncated)?;
-        if version != VERSION {
+        if !(OLDEST..=VERSION).contains(&version) {
             return Err(fail(format!(
-                "weights file version {version}; this program reads version {VERSION}: train it again"
+                "weights file version {version}; this program reads versions {OLDEST} to {VERSION}: train it again"
             )));
         }
         if u64::from_le_bytes(sum.try_into().expect("eight bytes")) != fnv(body) {
@@ -144,7 +147,8 @@ impl EvalFile {
             .map_err(|_| fail("the variant id is not UTF-8".into()))?;
         let fingerprint = r.u64().ok_or_else(truncated)?;
         let count = r.u32().ok_or_else(truncated)? as usize;
-        if count != FEATURES {
+        let expected = if version == 2 { FEATURES_V2 } else { FEATURES };
+        if count != expected {
             return Err(fail(format!(
                 "{count} features; this program's evaluation has {FEATURES}: train it again"
             )));
@@ -154,7 +158,7 @@ impl EvalFile {
         if r.at != body.len() {
             return Err(fail("unexpected bytes after the weights".into()));
         }
-        let weights = raw
+        let mut weights: Vec<[i16; 2]> = raw
             .chunks_exact(4)
             .map(|c| {
                 [
@@ -163,6 +167,8 @@ impl EvalFile {
                 ]
             })
             .collect();
+        // Features a version did not have are appended after its own, at zero.
+        weights.resize(FEATURES, [0, 0]);
         Ok(EvalFile {
             variant,
             fingerprint,
@@ -259,6 +265,25 @@ mod tests {
     }
 
     #[test]
+    fn a_version_2_file_loads_with_an_empty_material_table() {
+        let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
+        let file = sample(&rules);
+        let mut bytes = file.to_bytes();
+        // Rewrite it as version 2 wrote it: fewer features, then the checksum.
+        bytes.truncate(bytes.len() - 8);
+        bytes.truncate(bytes.len() - (FEATURES - FEATURES_V2) * 4);
+        bytes[4..8].copy_from_slice(&2u32.to_le_bytes());
+        let at = 8 + 2 + rules.id.len() + 8;
+        bytes[at..at + 4].copy_from_slice(&(FEATURES_V2 as u32).to_le_bytes());
+        let sum = fnv(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        let back = EvalFile::from_bytes(&bytes, "old.ckev").unwrap();
+        assert_eq!(back.weights.len(), FEATURES);
+        assert_eq!(back.weights[..FEATURES_V2], file.weights[..FEATURES_V2]);
+        assert!(back.weights[FEATURES_V2..].iter().all(|w| *w == [0, 0]));
+    }
+
+    #[test]
     fn bad_weight_files_are_refused_with_one_clear_line() {
         let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
         let bytes = sample(&rules).to_bytes();
@@ -269,6 +294,9 @@ mod tests {
         let mut v2 = bytes.clone();
         v2[4] = 1;
         assert!(err(&v2).contains("version 1"));
+        let mut future = bytes.clone();
+        future[4] = 9;
+        assert!(err(&future).contains("version 9; this program reads versions 2 to 3"));
         let mut damaged = bytes.clone();
         damaged[100] ^= 1;
         assert!(err(&damaged).contains("checksum"));

@@ -5,8 +5,11 @@
 //! 2j..2j+3); each holds eight dark squares, and each arrangement of men on them
 //! (3^8 = 6,561: empty, white man, black man) has its own weight. Kings are scored
 //! by their square, men also by their number, their free forward steps and the
-//! ones about to crown. Every weight has an opening and an endgame value, blended
-//! by the number of pieces on the board.
+//! ones about to crown. A table indexed by the four counts (white men, white kings,
+//! black men, black kings) learns what the sum of single pieces cannot: that one
+//! king against one king is a draw where kings are short, that the side ahead wins
+//! more easily with fewer pieces left. Every weight has an opening and an endgame
+//! value, blended by the number of pieces on the board.
 //!
 //! The score is antisymmetric by construction: a position and its colour-flipped
 //! twin (board turned 180°, colours swapped) score the same with opposite signs,
@@ -31,8 +34,17 @@ pub const TEMPO: usize = MEN + 1;
 pub const MOBILITY: usize = TEMPO + 1;
 /// Men one step from crowning with a free square ahead.
 pub const RUNAWAY: usize = MOBILITY + 1;
+/// The first material-table feature: one per (white men, white kings, black men,
+/// black kings), each count capped at [`MAX_COUNT`].
+pub const MATERIAL: usize = RUNAWAY + 1;
+/// The largest count the material table tells apart (a side starts with 12).
+pub const MAX_COUNT: usize = 12;
+/// Cells of the material table.
+pub const MATERIAL_CELLS: usize = (MAX_COUNT + 1).pow(4);
 /// Every feature.
-pub const FEATURES: usize = RUNAWAY + 1;
+pub const FEATURES: usize = MATERIAL + MATERIAL_CELLS;
+/// The features of version 2 weight files, which had no material table.
+pub const FEATURES_V2: usize = MATERIAL;
 /// Pieces on the board at which the opening weights apply in full.
 pub const FULL_BOARD: u32 = 24;
 
@@ -97,6 +109,29 @@ fn window_bits(set: u64, r: usize) -> usize {
 #[inline(always)]
 pub fn config(white_men: u64, black_men: u64, r: usize) -> usize {
     BASE3[window_bits(white_men, r)] as usize + 2 * BASE3[window_bits(black_men, r)] as usize
+}
+
+/// The material-table cell of these counts, and that of the colour-flipped board.
+#[inline(always)]
+fn material_cells(wm: u32, wk: u32, bm: u32, bk: u32) -> (usize, usize) {
+    let n = MAX_COUNT as u32 + 1;
+    let c = |x: u32| x.min(MAX_COUNT as u32);
+    let (wm, wk, bm, bk) = (c(wm), c(wk), c(bm), c(bk));
+    (
+        (((wm * n + wk) * n + bm) * n + bk) as usize,
+        (((bm * n + bk) * n + wm) * n + wk) as usize,
+    )
+}
+
+/// The material-table cells of `pos`: its own and its colour-flipped twin's.
+#[inline(always)]
+fn material_of(pos: &Position) -> (usize, usize) {
+    material_cells(
+        pos.men(Color::White).count(),
+        pos.kings(Color::White).count(),
+        pos.men(Color::Black).count(),
+        pos.kings(Color::Black).count(),
+    )
 }
 
 /// The square a square turns into when the board turns 180°.
@@ -169,6 +204,11 @@ pub fn features(pos: &Position) -> Features {
     let (bmob, brun) = steps(pos, Color::Black, RANKS[1]);
     entries.push((MOBILITY as u32, (wmob - bmob) as f32));
     entries.push((RUNAWAY as u32, (wrun - brun) as f32));
+    let (own, twin) = material_of(pos);
+    if own != twin {
+        entries.push(((MATERIAL + own) as u32, 1.0));
+        entries.push(((MATERIAL + twin) as u32, -1.0));
+    }
     Features {
         entries,
         phase: phase(pos),
@@ -220,6 +260,8 @@ pub struct Learned {
     tempo: [i32; 2],
     mobility: [i32; 2],
     runaway: [i32; 2],
+    /// Material cell → (opening, endgame), its weight minus its twin's.
+    material: Vec<[i32; 2]>,
 }
 
 impl std::fmt::Debug for Learned {
@@ -250,8 +292,18 @@ impl Learned {
             let k = w(king_feature(rotate(sq)));
             black_kings[sq.bit() as usize] = [-k[0], -k[1]];
         }
+        let material = (0..MATERIAL_CELLS)
+            .map(|cell| {
+                let n = MAX_COUNT + 1;
+                let (wm, wk, bm, bk) = (cell / n / n / n, cell / n / n % n, cell / n % n, cell % n);
+                let (own, twin) = material_cells(wm as u32, wk as u32, bm as u32, bk as u32);
+                let (a, b) = (w(MATERIAL + own), w(MATERIAL + twin));
+                [a[0] - b[0], a[1] - b[1]]
+            })
+            .collect();
         Learned {
             windows,
+            material,
             white_kings,
             black_kings,
             men: w(MEN),
@@ -299,6 +351,7 @@ impl Learned {
         let (bmob, brun) = steps(pos, Color::Black, RANKS[1]);
         add(self.mobility, wmob - bmob);
         add(self.runaway, wrun - brun);
+        add(self.material[material_of(pos).0], 1);
         let n = pos.occupied().count().min(FULL_BOARD) as i32;
         (acc[0] * n + acc[1] * (FULL_BOARD as i32 - n)) / FULL_BOARD as i32
     }
