@@ -55,7 +55,7 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
         "W:W17,21,22,25,26,K30:B3,6,7,10,K19",
     ];
     let pinned: [(&str, [i32; 3], &str, u64); 5] = [
-        (ENGLISH, [5, -21, 66], "11-15", 42_343),
+        (ENGLISH, [7, -18, 98], "11-15", 59_069),
         (DAMMEN64, [4, -88, 82], "12-16", 81_871),
         (BRAZILIAN, [10, 79, 192], "c3-b4", 52_942),
         (RUSSIAN, [11, -72, 147], "c3-d4", 73_531),
