@@ -2,7 +2,7 @@
 
 use crate::tui;
 use checkers::Ruleset;
-use clap::{Parser, Subcommand};
+use clap::{FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
 
 mod args;
@@ -13,6 +13,7 @@ mod game;
 mod games;
 mod hub_opponent;
 mod learn;
+mod localize;
 mod matches;
 mod pdn_check;
 
@@ -152,58 +153,27 @@ fn install_panic_hook() {
     }));
 }
 
-/// clap's message says what is wrong and which flag; its usage block is noise here,
-/// and scripts expect one line.
-fn one_line_usage_error(e: &clap::Error) -> String {
-    use clap::error::ErrorKind;
-    let text = e.to_string();
-    let problem = text.split("Usage:").next().unwrap_or_default();
-    let rules_flags = problem.contains("--variant") && problem.contains("--ruleset");
-    let ids: Vec<&str> = Ruleset::builtin_ids().collect();
-    match e.kind() {
-        ErrorKind::MissingRequiredArgument if rules_flags => {
-            return format!(
-                "error: say which rules to play: --variant NAME ({}) or --ruleset FILE",
-                ids.join(", ")
-            );
-        }
-        ErrorKind::ArgumentConflict if rules_flags => {
-            return "error: the argument '--variant' cannot be used with '--ruleset': \
-                    give one of them, not both"
-                .to_string();
-        }
-        _ => {}
-    }
-    let mut message = String::new();
-    for line in text
-        .lines()
-        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-    {
-        if !message.is_empty() {
-            message.push_str(if message.ends_with(':') { " " } else { "; " });
-        }
-        message.push_str(line);
-    }
-    format!("{message} (see checkers --help)")
-}
-
 /// Parses the command line and runs it; returns the exit code.
 pub fn run() -> i32 {
     install_panic_hook();
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let lang = localize::choose(&args);
+    let parsed = localize::command(lang)
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
-        Err(e) => {
-            use clap::error::ErrorKind;
-            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        Err(e) => match localize::error_line(lang, &e) {
+            None => {
                 let _ = e.print();
                 return 0;
             }
-            // clap quotes the argument it refuses, which may hold anything.
-            eprintln!("{}", checkers::printable(&one_line_usage_error(&e)));
-            return BAD_INPUT;
-        }
+            Some(line) => {
+                // clap quotes the argument it refuses, which may hold anything.
+                eprintln!("{}", checkers::printable(&line));
+                return BAD_INPUT;
+            }
+        },
     };
     let result = match cli.command {
         None if cli.resume.is_some() => resume(cli.resume.flatten().as_deref(), &cli.display),
@@ -239,14 +209,15 @@ pub fn run() -> i32 {
                 .map_err(Fail::from)
         }
     };
+    let error = lang.t("cli.error");
     match result {
         Ok(()) | Err(Fail::Closed) => 0,
         Err(Fail::Input(msg)) => {
-            eprintln!("error: {}", one_line(&msg));
+            eprintln!("{error}: {}", one_line(&msg));
             BAD_INPUT
         }
         Err(Fail::Runtime(msg)) => {
-            eprintln!("error: {}", one_line(&msg));
+            eprintln!("{error}: {}", one_line(&msg));
             1
         }
     }
