@@ -118,7 +118,7 @@ impl From<checkers::RulesetError> for Fail {
 
 impl From<checkers::FenError> for Fail {
     fn from(e: checkers::FenError) -> Fail {
-        Fail::Input(e.to_string())
+        Fail::Input(localize::current().fen_error(&e))
     }
 }
 
@@ -236,18 +236,19 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
     }
     let id = a.variant.as_deref().unwrap_or_default();
     Ruleset::builtin(id).ok_or_else(|| {
+        let l = localize::current();
         let ids: Vec<&str> = Ruleset::builtin_ids().collect();
         let lower = id.trim().to_lowercase();
         let hint = if ids.contains(&lower.as_str()) {
-            format!("did you mean `{lower}`? ")
+            l.f("cli.variant.did_you_mean", &[("id", &lower)])
         } else if lower.ends_with(".toml") {
-            format!("to load a ruleset file, use --ruleset {id}; ")
+            l.f("cli.variant.use_ruleset", &[("file", &id)])
         } else {
             String::new()
         };
-        Fail::Input(format!(
-            "unknown variant `{id}`; {hint}built-in variants are {} (or give --ruleset FILE)",
-            ids.join(", ")
+        Fail::Input(l.f(
+            "cli.variant.unknown",
+            &[("id", &id), ("hint", &hint), ("ids", &ids.join(", "))],
         ))
     })
 }

@@ -137,7 +137,10 @@ fn load_game(
     games::open_game(&bytes, n, assume)
         .map(|(_, game, carried, notes)| (game, carried, notes))
         // The reason may quote the file: printed with its control characters escaped.
-        .map_err(|e| Fail::Input(checkers::printable(&format!("{name}: {e}")).into_owned()))
+        .map_err(|e| {
+            let why = e.in_lang(super::localize::current());
+            Fail::Input(checkers::printable(&format!("{name}: {why}")).into_owned())
+        })
 }
 
 pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {

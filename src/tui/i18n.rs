@@ -9,6 +9,8 @@
 //! key or a placeholder is missing in any language. Move notation, FEN and PDN
 //! are never translated: they are the standards' own.
 
+mod library;
+
 use std::collections::HashMap;
 use std::fmt::Display;
 use std::sync::OnceLock;

@@ -179,3 +179,77 @@ fn what_programs_read_stays_as_it_was() {
     assert!(bash("en").contains("checkers"));
     assert_eq!(bash("ru"), bash("en"));
 }
+
+/// The library's errors a player meets before the game starts (a bad --fen, an
+/// unknown variant, a record that stops replaying) are worded whole in the
+/// language: no English sentence inside a Dutch one.
+#[test]
+fn the_engines_errors_are_worded_in_the_language() {
+    let home = config_home("engine", None);
+    let bad_fen = run(
+        &[
+            "play",
+            "--variant",
+            "russian",
+            "--fen",
+            "W:W21,21:B1",
+            "--lang",
+            "ru",
+        ],
+        &[],
+        &home,
+    );
+    assert_eq!(bad_fen.code, 2);
+    assert_eq!(
+        bad_fen.stderr,
+        "ошибка: неверный FEN \"W:W21,21:B1\": поле 21 (a3) указано дважды\n"
+    );
+    let variant = run(
+        &[
+            "perft",
+            "--variant",
+            "Dammen64",
+            "--depth",
+            "1",
+            "--lang",
+            "nl",
+        ],
+        &[],
+        &home,
+    );
+    assert_eq!(variant.code, 2);
+    assert!(
+        variant.stderr.starts_with("fout: onbekende variant `Dammen64`; bedoelt u `dammen64`? de ingebouwde varianten zijn english, dammen64"),
+        "{}",
+        variant.stderr
+    );
+    let record = home.join("bad.pdn");
+    std::fs::write(
+        &record,
+        "[GameType \"21\"]\n\n1. 11-15 24-20 2. 15-19 23x16 3. 10-14 *\n",
+    )
+    .unwrap();
+    let load = run(
+        &["play", "--load", record.to_str().unwrap(), "--lang", "de"],
+        &[],
+        &home,
+    );
+    assert_eq!(load.code, 2);
+    assert!(
+        load.stderr
+            .contains("bad.pdn: Partie 1, Zug 3 `10-14` (Zeile 3, Spalte ")
+            && load
+                .stderr
+                .ends_with("`10-14` ist nicht erlaubt: es herrscht Schlagzwang\n"),
+        "{}",
+        load.stderr
+    );
+    // English is the engine's own sentence, as before.
+    let en = run(&["play", "--load", record.to_str().unwrap()], &[], &home);
+    assert!(
+        en.stderr
+            .ends_with("`10-14` is illegal: a capture is mandatory\n"),
+        "{}",
+        en.stderr
+    );
+}
