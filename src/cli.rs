@@ -14,6 +14,8 @@ mod games;
 mod hub_opponent;
 mod learn;
 mod localize;
+/// The language of this run's messages, for the modules outside the command line.
+pub(crate) use localize::current as language;
 mod matches;
 mod pdn_check;
 

@@ -253,3 +253,41 @@ fn the_engines_errors_are_worded_in_the_language() {
         en.stderr
     );
 }
+
+/// The binary's own refusals on the way to a game: a broken config (worded in the
+/// language of the flag or the locale, since the config cannot say), a missing
+/// file, a game id that names no saved game.
+#[test]
+fn the_way_to_a_game_is_refused_in_the_language() {
+    let broken = config_home("broken", Some("level = 12\n"));
+    let r = run(
+        &["play", "--variant", "german"],
+        &[("LANG", "de_DE.UTF-8")],
+        &broken,
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with("Fehler: ")
+            && r.stderr
+                .ends_with(":1:9: level = 12: wählen Sie eine Stufe von 1 bis 10\n"),
+        "{}",
+        r.stderr
+    );
+    let home = config_home("way", None);
+    let r = run(
+        &["play", "--load", "/no/such/game.pdn", "--lang", "nl"],
+        &[],
+        &home,
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "fout: kan /no/such/game.pdn niet lezen: dat bestand bestaat niet\n"
+    );
+    let r = run(&["--resume", "nope", "--lang", "ru"], &[], &home);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "ошибка: нет сохранённой партии с номером `nope` (см. `checkers games`)\n"
+    );
+}
