@@ -114,7 +114,7 @@ enum Fail {
 
 impl From<checkers::RulesetError> for Fail {
     fn from(e: checkers::RulesetError) -> Fail {
-        Fail::Input(e.to_string())
+        Fail::Input(localize::current().ruleset_error(&e))
     }
 }
 

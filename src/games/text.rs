@@ -90,7 +90,7 @@ impl OpenError {
     pub fn in_lang(&self, lang: crate::tui::i18n::Lang) -> String {
         match self {
             OpenError::Pdn(e) => lang.open_error(e),
-            OpenError::Ruleset(e) => e.to_string(),
+            OpenError::Ruleset(e) => lang.ruleset_error(e),
         }
     }
 }

@@ -284,6 +284,16 @@ fn the_way_to_a_game_is_refused_in_the_language() {
         r.stderr,
         "fout: kan /no/such/game.pdn niet lezen: dat bestand bestaat niet\n"
     );
+    let r = run(
+        &["play", "--ruleset", "/no/such/pool.toml", "--lang", "de"],
+        &[],
+        &home,
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "Fehler: /no/such/pool.toml: die Regeldatei kann nicht gelesen werden: diese Datei gibt es nicht; prüfen Sie den Pfad\n"
+    );
     let r = run(&["--resume", "nope", "--lang", "ru"], &[], &home);
     assert_eq!(r.code, 2);
     assert_eq!(

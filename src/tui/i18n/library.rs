@@ -5,7 +5,7 @@
 
 use super::Lang;
 use checkers::pdn::{OpenError, Refusal, ReplayError};
-use checkers::{FenError, FenProblem, Illegal, Square};
+use checkers::{FenError, FenProblem, Illegal, RulesetError, Square};
 
 /// A square as a FEN or PDN error names it: number and name, "22 (c3)".
 fn both(sq: Square) -> String {
@@ -101,6 +101,21 @@ impl Lang {
                 ("reason", &reason),
             ],
         )
+    }
+
+    /// A ruleset file that cannot be used. That it cannot be read at all is
+    /// worded here; what is wrong inside one stays the library's English, which
+    /// quotes the TOML keys and the English example ruleset the README teaches.
+    pub fn ruleset_error(self, e: &RulesetError) -> String {
+        let Some(kind) = e.unreadable.filter(|_| self != Lang::En) else {
+            return checkers::printable(&e.to_string()).into_owned();
+        };
+        let why = match kind {
+            std::io::ErrorKind::NotFound => self.t("ruleset.no_such_file").to_string(),
+            std::io::ErrorKind::InvalidData => self.t("ruleset.not_utf8").to_string(),
+            _ => self.f("ruleset.cannot_read", &[("error", &e.message)]),
+        };
+        checkers::printable(&format!("{}: {why}", e.origin)).into_owned()
     }
 
     /// Why game `n` of a file cannot be opened, without the file name (English:
