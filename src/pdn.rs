@@ -195,7 +195,7 @@ pub enum OpenError {
     /// The file holds `count` games (perhaps none), so no game `n`.
     NoSuchGame { count: usize, n: usize },
     /// Game `n` cannot be replayed to the end of its record.
-    Refused { n: usize, error: ReplayError },
+    Refused { n: usize, error: Box<ReplayError> },
     /// Game `n` is of a game this program does not play.
     Unsupported { n: usize, what: Unsupported },
 }
@@ -263,7 +263,10 @@ pub fn open_game(
                 notes,
             })
         }
-        Verdict::Refused(error) => Err(OpenError::Refused { n, error }),
+        Verdict::Refused(error) => Err(OpenError::Refused {
+            n,
+            error: Box::new(error),
+        }),
         Verdict::Unsupported(what) => Err(OpenError::Unsupported { n, what }),
     }
 }

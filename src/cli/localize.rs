@@ -141,9 +141,8 @@ fn localize_arg(a: Arg, lang: Lang, path: &str) -> Arg {
     let text = match id.as_str() {
         "help" => Some(lang.t("cli.help.help_flag").to_string()),
         "version" => Some(lang.t("cli.help.version_flag").to_string()),
-        "subcommand" if path.is_empty() || a.get_long().is_none() => {
-            Some(lang.t("cli.help.help_subcommand").to_string())
-        }
+        // clap's `help` command, where it lists the commands it can explain.
+        "subcommand" => Some(lang.t("cli.help.help_subcommand").to_string()),
         _ => help_text(lang, path, &id),
     };
     let Some(mut text) = text else { return a };

@@ -120,8 +120,12 @@ pub fn open_game(
         .into_iter()
         .next()
         .ok_or(pdn_error(pdn::OpenError::NoSuchGame { count: 0, n: 1 }))?;
-    let game = pdn::replay(&read, &rules)
-        .map_err(|error| pdn_error(pdn::OpenError::Refused { n: 1, error }))?;
+    let game = pdn::replay(&read, &rules).map_err(|error| {
+        pdn_error(pdn::OpenError::Refused {
+            n: 1,
+            error: Box::new(error),
+        })
+    })?;
     Ok((read, game, Some(toml), Vec::new()))
 }
 
