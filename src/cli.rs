@@ -297,9 +297,9 @@ fn load_config() -> Result<crate::config::Config, Fail> {
 }
 
 fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
-    let path = crate::config::path().ok_or_else(|| {
-        Fail::Runtime("cannot tell where the config file goes: set HOME or XDG_CONFIG_HOME".into())
-    })?;
+    let l = localize::current();
+    let path =
+        crate::config::path().ok_or_else(|| Fail::Runtime(l.t("config.nowhere").to_string()))?;
     match c {
         ConfigCommand::Path => {
             let shown = path.display().to_string();
@@ -307,19 +307,25 @@ fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
         }
         ConfigCommand::Init { force } => {
             if path.exists() && !force {
-                return Err(Fail::Input(format!(
-                    "{} already exists; use `checkers config init --force` to replace it",
-                    path.display()
-                )));
+                return Err(Fail::Input(
+                    l.f("config.exists", &[("path", &path.display())]),
+                ));
             }
             if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| Fail::Runtime(format!("cannot create {}: {e}", dir.display())))?;
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    let args: [(&str, &dyn std::fmt::Display); 2] =
+                        [("path", &dir.display()), ("error", &e)];
+                    Fail::Runtime(l.f("config.cannot_create", &args))
+                })?;
             }
-            crate::files::write_atomically(&path, crate::config::default_text())
-                .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", path.display())))?;
+            crate::files::write_atomically(&path, crate::config::default_text()).map_err(|e| {
+                let args: [(&str, &dyn std::fmt::Display); 2] =
+                    [("path", &path.display()), ("error", &e)];
+                Fail::Runtime(l.f("config.cannot_write", &args))
+            })?;
             let shown = path.display().to_string();
-            writeln!(io::stdout(), "wrote {}", checkers::printable(&shown))?;
+            let shown = checkers::printable(&shown);
+            writeln!(io::stdout(), "{}", l.f("config.wrote", &[("path", &shown)]))?;
         }
     }
     Ok(())

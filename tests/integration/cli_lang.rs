@@ -294,6 +294,18 @@ fn the_way_to_a_game_is_refused_in_the_language() {
         r.stderr,
         "Fehler: /no/such/pool.toml: die Regeldatei kann nicht gelesen werden: diese Datei gibt es nicht; prüfen Sie den Pfad\n"
     );
+    let fresh = config_home("init", None);
+    let r = run(&["config", "init", "--lang", "nl"], &[], &fresh);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.ends_with(" geschreven\n"), "{}", r.stdout);
+    let r = run(&["config", "init", "--lang", "nl"], &[], &fresh);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("bestaat al; gebruik `checkers config init --force`"),
+        "{}",
+        r.stderr
+    );
     let r = run(&["--resume", "nope", "--lang", "ru"], &[], &home);
     assert_eq!(r.code, 2);
     assert_eq!(
