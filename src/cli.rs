@@ -130,7 +130,7 @@ impl From<io::Error> for Fail {
         if e.kind() == io::ErrorKind::BrokenPipe {
             Fail::Closed
         } else {
-            Fail::Input(format!("cannot write the output: {e}"))
+            Fail::Input(localize::current().f("cli.cannot_write_output", &[("error", &e)]))
         }
     }
 }
