@@ -97,16 +97,23 @@ fn localize(cmd: Command, lang: Lang, path: &str) -> Command {
     cmd
 }
 
-/// clap's headings of a help page.
+/// clap's headings of a help page, and its usage line's `[OPTIONS]`.
 fn page(cmd: Command, lang: Lang) -> Command {
+    let mut cmd = cmd
+        .subcommand_help_heading(lang.t("cli.heading.commands"))
+        .subcommand_value_name(lang.t("cli.value.command"));
+    // clap writes "Usage: checkers play [OPTIONS]"; the line after the heading,
+    // with the placeholder in the language (the command and flag names stay).
+    let line = cmd.render_usage().to_string();
+    let line = line.split_once(": ").map_or(line.as_str(), |(_, l)| l);
+    let line = line.replace("[OPTIONS]", lang.t("cli.value.options"));
     let usage = *cmd.get_styles().get_usage();
     let template = format!(
         "{{before-help}}{{about-with-newline}}\n{usage}{}{usage:#} {{usage}}\n\n{{all-args}}{{after-help}}",
         lang.t("cli.heading.usage")
     );
-    cmd.help_template(StyledStr::from(template))
-        .subcommand_help_heading(lang.t("cli.heading.commands"))
-        .subcommand_value_name(lang.t("cli.value.command"))
+    cmd.override_usage(line)
+        .help_template(StyledStr::from(template))
 }
 
 /// clap's `help` command holds a copy of its siblings, to complete their names.
@@ -376,6 +383,9 @@ mod tests {
                     "Print help",
                     "[default:",
                     "[possible values:",
+                    "[OPTIONS]",
+                    "[COMMAND]",
+                    "<COMMAND>",
                 ] {
                     assert!(!page.contains(word), "{lang:?}: {word} in {page}");
                 }
