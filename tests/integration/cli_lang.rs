@@ -11,15 +11,31 @@ struct Run {
     stderr: String,
 }
 
-/// A config folder of this test's own, holding `config` as config.toml when given.
-fn config_home(test: &str, config: Option<&str>) -> PathBuf {
+/// A config (and data) folder of this test's own, holding `config` as
+/// config.toml when given; removed when the test is done with it.
+struct Home(PathBuf);
+
+impl std::ops::Deref for Home {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for Home {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn config_home(test: &str, config: Option<&str>) -> Home {
     let dir = std::env::temp_dir().join(format!("checkers-cli-lang-{test}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("checkers")).unwrap();
     if let Some(text) = config {
         std::fs::write(dir.join("checkers").join("config.toml"), text).unwrap();
     }
-    dir
+    Home(dir)
 }
 
 fn run(args: &[&str], env: &[(&str, &str)], home: &PathBuf) -> Run {
