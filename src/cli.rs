@@ -2,7 +2,7 @@
 
 use crate::tui;
 use checkers::Ruleset;
-use clap::{Parser, Subcommand};
+use clap::{FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
 
 mod args;
@@ -13,6 +13,9 @@ mod game;
 mod games;
 mod hub_opponent;
 mod learn;
+mod localize;
+/// The language of this run's messages, for the modules outside the command line.
+pub(crate) use localize::current as language;
 mod matches;
 mod pdn_check;
 
@@ -111,13 +114,13 @@ enum Fail {
 
 impl From<checkers::RulesetError> for Fail {
     fn from(e: checkers::RulesetError) -> Fail {
-        Fail::Input(e.to_string())
+        Fail::Input(localize::current().ruleset_error(&e))
     }
 }
 
 impl From<checkers::FenError> for Fail {
     fn from(e: checkers::FenError) -> Fail {
-        Fail::Input(e.to_string())
+        Fail::Input(localize::current().fen_error(&e))
     }
 }
 
@@ -127,7 +130,7 @@ impl From<io::Error> for Fail {
         if e.kind() == io::ErrorKind::BrokenPipe {
             Fail::Closed
         } else {
-            Fail::Input(format!("cannot write the output: {e}"))
+            Fail::Input(localize::current().f("cli.cannot_write_output", &[("error", &e)]))
         }
     }
 }
@@ -152,58 +155,27 @@ fn install_panic_hook() {
     }));
 }
 
-/// clap's message says what is wrong and which flag; its usage block is noise here,
-/// and scripts expect one line.
-fn one_line_usage_error(e: &clap::Error) -> String {
-    use clap::error::ErrorKind;
-    let text = e.to_string();
-    let problem = text.split("Usage:").next().unwrap_or_default();
-    let rules_flags = problem.contains("--variant") && problem.contains("--ruleset");
-    let ids: Vec<&str> = Ruleset::builtin_ids().collect();
-    match e.kind() {
-        ErrorKind::MissingRequiredArgument if rules_flags => {
-            return format!(
-                "error: say which rules to play: --variant NAME ({}) or --ruleset FILE",
-                ids.join(", ")
-            );
-        }
-        ErrorKind::ArgumentConflict if rules_flags => {
-            return "error: the argument '--variant' cannot be used with '--ruleset': \
-                    give one of them, not both"
-                .to_string();
-        }
-        _ => {}
-    }
-    let mut message = String::new();
-    for line in text
-        .lines()
-        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-    {
-        if !message.is_empty() {
-            message.push_str(if message.ends_with(':') { " " } else { "; " });
-        }
-        message.push_str(line);
-    }
-    format!("{message} (see checkers --help)")
-}
-
 /// Parses the command line and runs it; returns the exit code.
 pub fn run() -> i32 {
     install_panic_hook();
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let lang = localize::choose(&args);
+    let parsed = localize::command(lang)
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
-        Err(e) => {
-            use clap::error::ErrorKind;
-            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        Err(e) => match localize::error_line(lang, &e) {
+            None => {
                 let _ = e.print();
                 return 0;
             }
-            // clap quotes the argument it refuses, which may hold anything.
-            eprintln!("{}", checkers::printable(&one_line_usage_error(&e)));
-            return BAD_INPUT;
-        }
+            Some(line) => {
+                // clap quotes the argument it refuses, which may hold anything.
+                eprintln!("{}", checkers::printable(&line));
+                return BAD_INPUT;
+            }
+        },
     };
     let result = match cli.command {
         None if cli.resume.is_some() => resume(cli.resume.flatten().as_deref(), &cli.display),
@@ -239,14 +211,15 @@ pub fn run() -> i32 {
                 .map_err(Fail::from)
         }
     };
+    let error = lang.t("cli.error");
     match result {
         Ok(()) | Err(Fail::Closed) => 0,
         Err(Fail::Input(msg)) => {
-            eprintln!("error: {}", one_line(&msg));
+            eprintln!("{error}: {}", one_line(&msg));
             BAD_INPUT
         }
         Err(Fail::Runtime(msg)) => {
-            eprintln!("error: {}", one_line(&msg));
+            eprintln!("{error}: {}", one_line(&msg));
             1
         }
     }
@@ -265,18 +238,19 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
     }
     let id = a.variant.as_deref().unwrap_or_default();
     Ruleset::builtin(id).ok_or_else(|| {
+        let l = localize::current();
         let ids: Vec<&str> = Ruleset::builtin_ids().collect();
         let lower = id.trim().to_lowercase();
         let hint = if ids.contains(&lower.as_str()) {
-            format!("did you mean `{lower}`? ")
+            l.f("cli.variant.did_you_mean", &[("id", &lower)])
         } else if lower.ends_with(".toml") {
-            format!("to load a ruleset file, use --ruleset {id}; ")
+            l.f("cli.variant.use_ruleset", &[("file", &id)])
         } else {
             String::new()
         };
-        Fail::Input(format!(
-            "unknown variant `{id}`; {hint}built-in variants are {} (or give --ruleset FILE)",
-            ids.join(", ")
+        Fail::Input(l.f(
+            "cli.variant.unknown",
+            &[("id", &id), ("hint", &hint), ("ids", &ids.join(", "))],
         ))
     })
 }
@@ -323,9 +297,9 @@ fn load_config() -> Result<crate::config::Config, Fail> {
 }
 
 fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
-    let path = crate::config::path().ok_or_else(|| {
-        Fail::Runtime("cannot tell where the config file goes: set HOME or XDG_CONFIG_HOME".into())
-    })?;
+    let l = localize::current();
+    let path =
+        crate::config::path().ok_or_else(|| Fail::Runtime(l.t("config.nowhere").to_string()))?;
     match c {
         ConfigCommand::Path => {
             let shown = path.display().to_string();
@@ -333,19 +307,25 @@ fn config_command(c: &ConfigCommand) -> Result<(), Fail> {
         }
         ConfigCommand::Init { force } => {
             if path.exists() && !force {
-                return Err(Fail::Input(format!(
-                    "{} already exists; use `checkers config init --force` to replace it",
-                    path.display()
-                )));
+                return Err(Fail::Input(
+                    l.f("config.exists", &[("path", &path.display())]),
+                ));
             }
             if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| Fail::Runtime(format!("cannot create {}: {e}", dir.display())))?;
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    let args: [(&str, &dyn std::fmt::Display); 2] =
+                        [("path", &dir.display()), ("error", &e)];
+                    Fail::Runtime(l.f("config.cannot_create", &args))
+                })?;
             }
-            crate::files::write_atomically(&path, crate::config::default_text())
-                .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", path.display())))?;
+            crate::files::write_atomically(&path, crate::config::default_text()).map_err(|e| {
+                let args: [(&str, &dyn std::fmt::Display); 2] =
+                    [("path", &path.display()), ("error", &e)];
+                Fail::Runtime(l.f("config.cannot_write", &args))
+            })?;
             let shown = path.display().to_string();
-            writeln!(io::stdout(), "wrote {}", checkers::printable(&shown))?;
+            let shown = checkers::printable(&shown);
+            writeln!(io::stdout(), "{}", l.f("config.wrote", &[("path", &shown)]))?;
         }
     }
     Ok(())

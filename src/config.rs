@@ -144,6 +144,7 @@ fn color(s: &str) -> Option<Rgb> {
 
 /// Reads the config text; `origin` names the file in errors.
 pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
+    let lang = crate::cli::language();
     let at = |offset: usize, msg: String| {
         let (l, c) = line_col(text, offset);
         format!("{origin}:{l}:{c}: {msg}")
@@ -165,12 +166,10 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
         let id = v.get_ref();
         if checkers::Ruleset::builtin(id).is_none() {
             let ids: Vec<&str> = checkers::Ruleset::builtin_ids().collect();
+            let ids = ids.join(", ");
             return Err(at(
                 v.span().start,
-                format!(
-                    "variant = \"{id}\" is not a built-in variant; use one of {}",
-                    ids.join(", ")
-                ),
+                lang.f("config.variant", &[("value", &id), ("ids", &ids)]),
             ));
         }
         c.variant = Some(id.clone());
@@ -178,17 +177,17 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
     if let Some(o) = raw.opponent {
         let v = o.get_ref();
         if crate::cli::AiSide::parse(v).is_none() {
-            return Err(at(o.span().start, format!("opponent = \"{v}\": use \"none\" (hot-seat), \"white\", \"black\" or \"both\" (the side the AI plays)")));
+            return Err(at(
+                o.span().start,
+                lang.f("config.opponent", &[("value", &v)]),
+            ));
         }
         c.opponent = Some(v.clone());
     }
     if let Some(l) = raw.level {
         let v = *l.get_ref();
         if !(1..=10).contains(&v) {
-            return Err(at(
-                l.span().start,
-                format!("level = {v}: use a level from 1 to 10"),
-            ));
+            return Err(at(l.span().start, lang.f("config.level", &[("value", &v)])));
         }
         c.level = Some(v as u8);
     }
@@ -197,21 +196,18 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
         if !(v.is_finite() && (0.05..=3600.0).contains(&v)) {
             return Err(at(
                 t.span().start,
-                format!("think_time = {v}: use 0.05 to 3600 seconds"),
+                lang.f("config.think_time", &[("value", &v)]),
             ));
         }
         c.think_time = Some(v);
     }
     if let Some(l) = raw.lang {
         let v = l.get_ref();
-        let lang = crate::tui::i18n::Lang::parse(v).filter(|_| v.len() == 2);
-        c.lang = Some(lang.ok_or_else(|| {
+        let chosen = crate::tui::i18n::Lang::parse(v).filter(|_| v.len() == 2);
+        c.lang = Some(chosen.ok_or_else(|| {
             at(
                 l.span().start,
-                format!(
-                    "lang = \"{}\": use \"en\", \"nl\", \"ru\" or \"de\"",
-                    checkers::printable(v)
-                ),
+                lang.f("config.lang", &[("value", &checkers::printable(v))]),
             )
         })?);
     }
@@ -222,7 +218,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
             other => {
                 return Err(at(
                     s.span().start,
-                    format!("capture_separator = \"{other}\": use \":\" or \"x\""),
+                    lang.f("config.capture_separator", &[("value", &other)]),
                 ))
             }
         });
@@ -245,10 +241,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
             *slot = color(v.get_ref()).ok_or_else(|| {
                 at(
                     v.span().start,
-                    format!(
-                        "theme.{name} = \"{}\": write a colour as \"#rrggbb\", e.g. \"#785434\"",
-                        v.get_ref()
-                    ),
+                    lang.f("config.colour", &[("name", &name), ("value", v.get_ref())]),
                 )
             })?;
         }
@@ -264,7 +257,10 @@ pub fn load() -> Result<Config, String> {
     match checkers::read_text(&p, crate::files::MAX_CONFIG_BYTES) {
         Ok(text) => parse(&text, &p.display().to_string()).inspect(keep),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => parse("", "config").inspect(keep),
-        Err(e) => Err(format!("{}: cannot read the config file: {e}", p.display())),
+        Err(e) => Err(crate::cli::language().f(
+            "config.cannot_read",
+            &[("path", &p.display()), ("error", &e)],
+        )),
     }
 }
 

@@ -16,6 +16,29 @@ pub struct FenError {
     pub fen: String,
     /// What is wrong, quoting the offending part.
     pub message: String,
+    /// The same as a value, for a front end that words it in its own language.
+    pub problem: FenProblem,
+}
+
+/// What is wrong with a FEN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenProblem {
+    /// Nothing at all, not even the side to move.
+    Empty,
+    /// The side to move is not `W` or `B`: the text given.
+    BadSide(String),
+    /// A piece list that does not start with `W` or `B`.
+    BadList(String),
+    /// A side's pieces listed twice.
+    ListedTwice(Color),
+    /// A list item that is no square or range.
+    NotASquare { item: String, color: Color },
+    /// A square that holds two pieces.
+    SquareTwice(Square),
+    /// A man on its own crowning row, not written as a king.
+    ManOnCrowningRow { color: Color, square: Square },
+    /// More pieces than a side has.
+    TooMany { color: Color, count: u32 },
 }
 
 impl fmt::Display for FenError {
@@ -31,9 +54,10 @@ impl std::error::Error for FenError {}
 
 /// Reads a FEN.
 pub fn parse(fen: &str) -> Result<Position, FenError> {
-    let err = |message: String| FenError {
+    let err = |message: String, problem: FenProblem| FenError {
         fen: fen.to_string(),
         message,
+        problem,
     };
     let text = fen.trim().trim_matches('"').trim_end_matches('.').trim();
     let mut parts = text.split(':');
@@ -43,12 +67,14 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         Some("") | None => {
             return Err(err(
                 "it is empty; expected the side to move, `W` or `B`, as in W:W21-32:B1-12".into(),
+                FenProblem::Empty,
             ))
         }
         Some(other) => {
-            return Err(err(format!(
-                "side to move `{other}` must be `W` or `B`, as in W:W21-32:B1-12"
-            )))
+            return Err(err(
+                format!("side to move `{other}` must be `W` or `B`, as in W:W21-32:B1-12"),
+                FenProblem::BadSide(other.to_string()),
+            ))
         }
     };
     let mut sets = [0u64; 2];
@@ -61,13 +87,17 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             Some('W' | 'w') => Color::White,
             Some('B' | 'b') => Color::Black,
             _ => {
-                return Err(err(format!(
-                    "piece list `{part}` must start with `W` or `B`"
-                )))
+                return Err(err(
+                    format!("piece list `{part}` must start with `W` or `B`"),
+                    FenProblem::BadList(part.to_string()),
+                ))
             }
         };
         if std::mem::replace(&mut seen[color.index()], true) {
-            return Err(err(format!("the {color} pieces are listed twice")));
+            return Err(err(
+                format!("the {color} pieces are listed twice"),
+                FenProblem::ListedTwice(color),
+            ));
         }
         let list = chars.as_str().trim();
         if list.is_empty() {
@@ -80,26 +110,34 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
                 None => (false, item),
             };
             let squares = parse_item(body).ok_or_else(|| {
-                err(format!(
-                    "`{item}` in the {color} list is not a square: use 1-32, a range such as 21-32, or a dark square such as c3"
-                ))
+                err(
+                    format!(
+                        "`{item}` in the {color} list is not a square: use 1-32, a range such as 21-32, or a dark square such as c3"
+                    ),
+                    FenProblem::NotASquare {
+                        item: item.to_string(),
+                        color,
+                    },
+                )
             })?;
             for sq in squares {
                 let m = sq.mask();
                 if (sets[0] | sets[1]) & m != 0 {
-                    return Err(err(format!(
-                        "square {} ({}) is listed twice",
-                        sq.pdn(),
-                        sq.algebraic()
-                    )));
+                    return Err(err(
+                        format!("square {} ({}) is listed twice", sq.pdn(), sq.algebraic()),
+                        FenProblem::SquareTwice(sq),
+                    ));
                 }
                 if !king && Position::promotion_row(color) & m != 0 {
-                    return Err(err(format!(
-                        "a {color} man on {} ({}) stands on its crowning row; write it as a king, K{}",
-                        sq.pdn(),
-                        sq.algebraic(),
-                        sq.pdn()
-                    )));
+                    return Err(err(
+                        format!(
+                            "a {color} man on {} ({}) stands on its crowning row; write it as a king, K{}",
+                            sq.pdn(),
+                            sq.algebraic(),
+                            sq.pdn()
+                        ),
+                        FenProblem::ManOnCrowningRow { color, square: sq },
+                    ));
                 }
                 sets[color.index()] |= m;
                 if king {
@@ -109,9 +147,10 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         }
         let n = sets[color.index()].count_ones();
         if n > 12 {
-            return Err(err(format!(
-                "{color} has {n} pieces; a side has at most 12"
-            )));
+            return Err(err(
+                format!("{color} has {n} pieces; a side has at most 12"),
+                FenProblem::TooMany { color, count: n },
+            ));
         }
     }
     Ok(Position::from_parts(sets[0], sets[1], kings, side))

@@ -107,12 +107,14 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
 
 /// "cannot read F: why", with the name made safe to print.
 pub fn read_error(path: &Path, e: &io::Error) -> String {
+    let lang = crate::cli::language();
     let name = path.display().to_string();
     let why = match e.kind() {
-        io::ErrorKind::NotFound => "there is no such file".to_string(),
+        io::ErrorKind::NotFound => lang.t("cli.no_such_file").to_string(),
         _ => e.to_string(),
     };
-    format!("cannot read {}: {why}", checkers::printable(&name))
+    let path = checkers::printable(&name);
+    lang.f("cli.cannot_read", &[("path", &path), ("error", &why)])
 }
 
 #[cfg(test)]

@@ -76,11 +76,9 @@ impl std::fmt::Display for TakeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             TakeError::Unknown(m) | TakeError::Io(m) => f.write_str(m),
-            TakeError::OpenElsewhere(id) => write!(
-                f,
-                "game {id} is open in another checkers (another terminal); \
-                 finish it there, or play on in a copy"
-            ),
+            TakeError::OpenElsewhere(id) => {
+                f.write_str(&crate::cli::language().f("games.open_elsewhere", &[("id", id)]))
+            }
         }
     }
 }
@@ -195,10 +193,11 @@ impl Library {
             && !id.contains(['/', '\\'])
             && !id.chars().any(char::is_control);
         let shown = checkers::printable(id);
+        let lang = crate::cli::language();
         if !valid {
-            return Err(TakeError::Unknown(format!(
-                "`{shown}` is not a game id (see `checkers games`)"
-            )));
+            return Err(TakeError::Unknown(
+                lang.f("games.not_an_id", &[("id", &shown)]),
+            ));
         }
         if self.path(id).is_file() {
             return Ok(id.to_string());
@@ -211,12 +210,12 @@ impl Library {
             .collect();
         match ids.as_slice() {
             [one] => Ok(one.clone()),
-            [] => Err(TakeError::Unknown(format!(
-                "no saved game has the id `{shown}` (see `checkers games`)"
-            ))),
-            more => Err(TakeError::Unknown(format!(
-                "`{shown}` could be any of {}; give more of the id",
-                more.join(", ")
+            [] => Err(TakeError::Unknown(
+                lang.f("games.no_such_id", &[("id", &shown)]),
+            )),
+            more => Err(TakeError::Unknown(lang.f(
+                "games.which_id",
+                &[("id", &shown), ("ids", &more.join(", "))],
             ))),
         }
     }

@@ -104,7 +104,7 @@ pub mod square;
 mod text;
 
 pub use bitboard::Bitboard;
-pub use fen::FenError;
+pub use fen::{FenError, FenProblem};
 pub use game::{Game, GameError, Outcome, OutcomeReason};
 pub use legality::Illegal;
 pub use movegen::legal_moves;

@@ -169,7 +169,9 @@ pub fn load_game(
         variant: fallback.cloned(),
         preferred: None,
     };
-    open_game(text.as_bytes(), n, &assume).map(|l| (l.pdn, l.game))
+    open_game(text.as_bytes(), n, &assume)
+        .map(|l| (l.pdn, l.game))
+        .map_err(|e| e.to_string())
 }
 
 /// A game opened from a file to be looked at or played on.
@@ -184,16 +186,53 @@ pub struct Loaded {
     pub notes: Vec<String>,
 }
 
+/// Why game `n` of a file could not be opened; its `Display` is one line,
+/// without the file name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpenError {
+    /// The input cannot be read as PDN at all.
+    Unreadable(PdnError),
+    /// The file holds `count` games (perhaps none), so no game `n`.
+    NoSuchGame { count: usize, n: usize },
+    /// Game `n` cannot be replayed to the end of its record.
+    Refused { n: usize, error: Box<ReplayError> },
+    /// Game `n` is of a game this program does not play.
+    Unsupported { n: usize, what: Unsupported },
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::Unreadable(e) => write!(f, "{e}"),
+            OpenError::NoSuchGame { count: 0, .. } => f.write_str("no game in the file"),
+            OpenError::NoSuchGame { count: 1, n } => {
+                write!(f, "it holds 1 game; there is no game {n}")
+            }
+            OpenError::NoSuchGame { count, n } => {
+                write!(f, "it holds {count} games; there is no game {n}")
+            }
+            OpenError::Refused { n, error } => write!(f, "game {n}, {error}"),
+            OpenError::Unsupported { n, what } => write!(f, "game {n}: {}", what.message),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
 /// Game `n` (from 1) of a PDN file read from `input`, streaming: only that game is
 /// kept. A game that cannot be replayed to its end (not one of this program's
-/// games, or corrupt) is an error of one line, without the file name.
-pub fn open_game(input: impl std::io::Read, n: usize, assume: &Assume) -> Result<Loaded, String> {
+/// games, or corrupt) is refused.
+pub fn open_game(
+    input: impl std::io::Read,
+    n: usize,
+    assume: &Assume,
+) -> Result<Loaded, OpenError> {
     let mut reader = Reader::new(std::io::BufReader::new(input));
     let mut checker = Checker::new(assume.clone());
     let mut count = 0;
     let mut found = None;
     for game in reader.by_ref() {
-        let game = game.map_err(|e| e.to_string())?;
+        let game = game.map_err(OpenError::Unreadable)?;
         count += 1;
         if count == n {
             found = Some(game);
@@ -205,14 +244,10 @@ pub fn open_game(input: impl std::io::Read, n: usize, assume: &Assume) -> Result
     let Some(pdn) = found else {
         // Count the rest too, so the message says how many there are.
         for game in reader.by_ref() {
-            game.map_err(|e| e.to_string())?;
+            game.map_err(OpenError::Unreadable)?;
             count += 1;
         }
-        return Err(match count {
-            0 => "no game in the file".to_string(),
-            1 => format!("it holds 1 game; there is no game {n}"),
-            _ => format!("it holds {count} games; there is no game {n}"),
-        });
+        return Err(OpenError::NoSuchGame { count, n });
     };
     let mut notes: Vec<String> = reader.encoding_note().into_iter().collect();
     let checked = checker.check(pdn);
@@ -228,7 +263,10 @@ pub fn open_game(input: impl std::io::Read, n: usize, assume: &Assume) -> Result
                 notes,
             })
         }
-        Verdict::Refused(e) => Err(format!("game {n}, {e}")),
-        Verdict::Unsupported(u) => Err(format!("game {n}: {}", u.message)),
+        Verdict::Refused(error) => Err(OpenError::Refused {
+            n,
+            error: Box::new(error),
+        }),
+        Verdict::Unsupported(what) => Err(OpenError::Unsupported { n, what }),
     }
 }

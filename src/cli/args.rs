@@ -1,5 +1,6 @@
 //! The command line's arguments, as clap reads them.
 
+use super::localize::current as lang;
 use super::tui;
 use checkers::Ruleset;
 use clap::{Args, ValueEnum};
@@ -26,9 +27,7 @@ pub(super) fn parse_separator(s: &str) -> Result<char, String> {
     match s {
         ":" => Ok(':'),
         "x" => Ok('x'),
-        _ => Err(format!(
-            "`{s}` is not a capture separator: give \":\" or \"x\""
-        )),
+        _ => Err(lang().f("cli.value.separator", &[("value", &s)])),
     }
 }
 
@@ -37,19 +36,19 @@ pub(super) struct SelfplayArgs {
     #[command(flatten)]
     pub(super) rules: RulesArgs,
     /// Games in the file when done (a file already there is continued)
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_parser = whole::<u64>(1, 10_000_000))]
     pub(super) games: u64,
     /// The data file to write (appended to, after its last whole game)
     #[arg(long, value_name = "FILE")]
     pub(super) out: PathBuf,
     /// Search depth per move
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+    #[arg(long, default_value_t = 6, value_parser = whole::<u32>(1, 30))]
     pub(super) depth: u32,
     /// Varies the random plies after each book opening
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least::<u64>(0))]
     pub(super) seed: u64,
     /// Games played at once (default: one per core)
-    #[arg(long, value_parser = clap::value_parser!(usize))]
+    #[arg(long, value_parser = at_least::<usize>(0))]
     pub(super) jobs: Option<usize>,
     /// Play with the weights of this file instead of the built-in evaluation (`hand`: the hand-written terms alone)
     #[arg(long, value_name = "FILE")]
@@ -70,7 +69,7 @@ pub(super) struct TrainArgs {
     #[arg(long)]
     pub(super) force: bool,
     /// Passes over the data
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = 20, value_parser = whole::<u32>(1, 1000))]
     pub(super) epochs: u32,
     /// Share of the target taken from the search's score (the rest is the game's result)
     #[arg(long, default_value_t = 0.5, value_parser = parse_share)]
@@ -82,26 +81,26 @@ pub(super) struct TrainArgs {
     #[arg(long, value_parser = parse_share)]
     pub(super) lambda_endgame: Option<f32>,
     /// Seed of the order the positions are visited in
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least::<u64>(0))]
     pub(super) seed: u64,
     /// Without --data: rounds of self-play then fitting, each with the newest weights
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=20))]
+    #[arg(long, default_value_t = 2, value_parser = whole::<u32>(1, 20))]
     pub(super) rounds: u32,
     /// Without --data: self-play games per round
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, default_value_t = 2000, value_parser = whole::<u64>(1, 10_000_000))]
     pub(super) games: u64,
     /// Without --data: self-play search depth
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+    #[arg(long, default_value_t = 6, value_parser = whole::<u32>(1, 30))]
     pub(super) depth: u32,
     /// Without --data: games played at once (default: one per core)
-    #[arg(long, value_parser = clap::value_parser!(usize))]
+    #[arg(long, value_parser = at_least::<usize>(0))]
     pub(super) jobs: Option<usize>,
 }
 
 pub(super) fn parse_share(s: &str) -> Result<f32, String> {
     match s.parse::<f32>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
-        _ => Err(format!("`{s}` is not a share: give a number from 0 to 1")),
+        _ => Err(lang().f("cli.value.share", &[("value", &s)])),
     }
 }
 
@@ -110,16 +109,16 @@ pub(super) struct MatchArgs {
     #[command(flatten)]
     pub(super) rules: RulesArgs,
     /// Number of games (played in pairs: each opening with both colours)
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_parser = whole::<u32>(1, 100_000))]
     pub(super) games: u32,
     /// Milliseconds per move for both sides, instead of each level's own
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = at_least::<u64>(1))]
     pub(super) movetime: Option<u64>,
     /// Level of the first player (White in the first game of each pair), 1-10
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = whole::<u8>(1, 10))]
     pub(super) white_level: u8,
     /// Level of the second player (Black in the first game of each pair), 1-10
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10),
+    #[arg(long, value_parser = whole::<u8>(1, 10),
           required_unless_present = "opponent", conflicts_with = "opponent")]
     pub(super) black_level: Option<u8>,
     /// Write every game to this PDN file
@@ -129,7 +128,7 @@ pub(super) struct MatchArgs {
     #[arg(long, value_name = "SEP", value_parser = parse_separator)]
     pub(super) capture_separator: Option<char>,
     /// Seed for the openings and the low levels' choices
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least::<u64>(0))]
     pub(super) seed: u64,
     /// The first player's evaluation: a weights file (from `checkers train`), or `hand` for the hand-written terms alone
     #[arg(long, value_name = "FILE")]
@@ -141,7 +140,7 @@ pub(super) struct MatchArgs {
     #[arg(long, value_name = "hub:COMMAND", requires = "movetime")]
     pub(super) opponent: Option<String>,
     /// Games played at once, each on its own thread [default: the number of cores]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 1024))]
     pub(super) jobs: Option<u32>,
 }
 
@@ -161,13 +160,13 @@ pub(super) struct AnalyzeArgs {
     #[arg(long)]
     pub(super) fen: Option<String>,
     /// Search this many plies (captures are always followed to the end), 1 to 60
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    #[arg(long, value_parser = whole::<u32>(1, 60))]
     pub(super) depth: Option<u32>,
     /// Search for this many milliseconds
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = at_least::<u64>(1))]
     pub(super) movetime: Option<u64>,
     /// Transposition table size in megabytes
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, default_value_t = 64, value_parser = whole::<u64>(1, 4096))]
     pub(super) hash: u64,
     /// Print one JSON object per depth, then a final one with "best" and "notation"
     #[arg(long)]
@@ -199,10 +198,13 @@ pub(super) struct DisplayArgs {
     pub(super) lang: Option<crate::tui::i18n::Lang>,
 }
 
+/// A language as `--lang` takes it: its two-letter code.
+pub(super) fn language_code(s: &str) -> Option<crate::tui::i18n::Lang> {
+    crate::tui::i18n::Lang::parse(s).filter(|_| s.len() == 2)
+}
+
 fn parse_lang(s: &str) -> Result<crate::tui::i18n::Lang, String> {
-    crate::tui::i18n::Lang::parse(s)
-        .filter(|_| s.len() == 2)
-        .ok_or_else(|| "use en, nl, ru or de".to_string())
+    language_code(s).ok_or_else(|| lang().t("cli.value.lang").to_string())
 }
 
 #[derive(Args, Debug)]
@@ -222,7 +224,7 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "fen")]
     pub(super) load: Option<PathBuf>,
     /// Which game of the file, counting from 1
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "load", value_parser = at_least::<u32>(1))]
     pub(super) game: u32,
     /// Let the AI play with the weights of this file (from `checkers train`)
     #[arg(long, value_name = "FILE")]
@@ -254,7 +256,7 @@ pub(super) struct AiArgs {
     #[arg(long, value_name = "SIDE")]
     pub(super) ai: Option<AiSide>,
     /// AI strength, 1 (beginner) to 10 (full strength within the think time)
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = whole::<u8>(1, 10))]
     pub(super) level: Option<u8>,
     /// Seconds per move at level 10 (decimals allowed)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -314,8 +316,8 @@ impl AiSide {
 pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && (0.05..=3600.0).contains(&v) => Ok(v),
-        Ok(_) => Err(format!("`{s}` is out of range: give 0.05 to 3600 seconds")),
-        Err(_) => Err(format!("`{s}` is not a number of seconds, e.g. 2.5")),
+        Ok(_) => Err(lang().f("cli.value.seconds_range", &[("value", &s)])),
+        Err(_) => Err(lang().f("cli.value.seconds", &[("value", &s)])),
     }
 }
 
@@ -387,11 +389,36 @@ const MAX_DEPTH: u32 = 30;
 pub(super) fn parse_depth(text: &str) -> Result<u32, String> {
     match text.trim().parse::<u32>() {
         Ok(d) if d <= MAX_DEPTH => Ok(d),
-        Ok(d) => Err(format!(
-            "depth {d} is above the limit of {MAX_DEPTH} plies; use 0 to {MAX_DEPTH}"
+        Ok(d) => Err(lang().f(
+            "cli.value.depth_limit",
+            &[("value", &d), ("max", &MAX_DEPTH)],
         )),
-        Err(_) => Err(format!(
-            "`{text}` is not a whole number of plies; use 0 to {MAX_DEPTH}"
+        Err(_) => Err(lang().f("cli.value.depth", &[("value", &text), ("max", &MAX_DEPTH)])),
+    }
+}
+
+/// A whole number from `lo` to `hi`, refused in the player's language (clap's
+/// own range check words it in English).
+fn whole<T>(lo: T, hi: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |s: &str| match s.parse::<T>() {
+        Ok(v) if lo <= v && v <= hi => Ok(v),
+        _ => Err(lang().f(
+            "cli.value.whole",
+            &[("value", &s), ("lo", &lo), ("hi", &hi)],
         )),
+    }
+}
+
+/// A whole number of at least `lo`.
+fn at_least<T>(lo: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |s: &str| match s.parse::<T>() {
+        Ok(v) if lo <= v => Ok(v),
+        _ => Err(lang().f("cli.value.at_least", &[("value", &s), ("lo", &lo)])),
     }
 }

@@ -63,12 +63,15 @@ pub(super) fn moves(a: &MovesArgs) -> Result<(), Fail> {
         }
         return Ok(out.flush()?);
     }
+    let l = super::localize::current();
     for (i, line) in io::stdin().lock().lines().enumerate() {
         let n = i + 1;
-        let line = line
-            .map_err(|e| Fail::Input(format!("standard input, line {n}: cannot read it: {e}")))?;
-        let pos =
-            fen::parse(&line).map_err(|e| Fail::Input(format!("standard input, line {n}: {e}")))?;
+        let at = |why: &dyn std::fmt::Display| l.f("cli.stdin_line", &[("n", &n), ("why", why)]);
+        let line = line.map_err(|e| {
+            let why = l.f("cli.cannot_read_it", &[("error", &e)]);
+            Fail::Input(at(&why))
+        })?;
+        let pos = fen::parse(&line).map_err(|e| Fail::Input(at(&l.fen_error(&e))))?;
         let list = sorted(&checkers::legal_moves(&pos, &rules), &rules);
         if a.json {
             writeln!(out, "{}", moves_json(&list))?;
@@ -162,10 +165,11 @@ pub(super) fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
     let pos = start_position(&rules, a.fen.as_deref())?;
     if checkers::legal_moves(&pos, &rules).is_empty() {
-        return Err(Fail::Input(format!(
-            "the position has no legal move: {} has lost, there is nothing to analyse",
-            pos.side_to_move()
-        )));
+        let l = super::localize::current();
+        let side = l.side(pos.side_to_move());
+        return Err(Fail::Input(
+            l.f("cli.nothing_to_analyse", &[("side", &side)]),
+        ));
     }
     let limits = Limits {
         depth: a.depth,

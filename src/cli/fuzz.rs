@@ -5,9 +5,9 @@
 //! input; none may panic, hang (a case over a few seconds fails) or echo a control
 //! character.
 
-use super::{one_line_usage_error, Cli, Command};
+use super::{localize, Cli, Command};
 use crate::mutate::{cases, mutated, mutated_bytes};
-use clap::Parser;
+use crate::tui::i18n::Lang;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -88,10 +88,13 @@ proptest! {
     fn command_line_reader(line in prop_oneof![
         mutated(COMMAND_LINES, 6),
         prop::collection::vec(any::<String>(), 0..6).prop_map(|w| w.join(" ")),
-    ]) {
+    ], lang in prop::sample::select(Lang::ALL.to_vec())) {
         let t = Instant::now();
         let args = std::iter::once("checkers").chain(line.split(' '));
-        match Cli::try_parse_from(args) {
+        let parsed = localize::command(lang)
+            .try_get_matches_from(args)
+            .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+        match parsed {
             Ok(cli) => {
                 // What the commands check before they touch a file or the terminal.
                 match &cli.command {
@@ -109,7 +112,8 @@ proptest! {
                 }
             }
             Err(e) => {
-                let shown = checkers::printable(&one_line_usage_error(&e)).into_owned();
+                let line = localize::error_line(lang, &e).unwrap_or_default();
+                let shown = checkers::printable(&line).into_owned();
                 prop_assert!(!shown.chars().any(char::is_control), "{shown:?}");
                 prop_assert_eq!(shown.lines().count().max(1), 1, "{}", shown);
             }

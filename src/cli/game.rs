@@ -137,7 +137,10 @@ fn load_game(
     games::open_game(&bytes, n, assume)
         .map(|(_, game, carried, notes)| (game, carried, notes))
         // The reason may quote the file: printed with its control characters escaped.
-        .map_err(|e| Fail::Input(checkers::printable(&format!("{name}: {e}")).into_owned()))
+        .map_err(|e| {
+            let why = e.in_lang(super::localize::current());
+            Fail::Input(checkers::printable(&format!("{name}: {why}")).into_owned())
+        })
 }
 
 pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
@@ -205,10 +208,8 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
 /// instance holds.
 fn offer_copy(why: &TakeError) -> Result<bool, Fail> {
     let mut out = io::stderr();
-    write!(
-        out,
-        "{why}.\nPlay on in a copy of it, saved as a new game? [y/N] "
-    )?;
+    let ask = super::localize::current().t("games.play_a_copy");
+    write!(out, "{why}.\n{ask} [y/N] ")?;
     out.flush()?;
     let mut answer = String::new();
     io::stdin().lock().read_line(&mut answer)?;
@@ -258,8 +259,13 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         Err(TakeError::Unknown(m)) => return Err(Fail::Input(m)),
         Err(TakeError::Io(m)) => return Err(Fail::Runtime(m)),
     };
-    let (read, game, ruleset_text) =
-        games::read_game(&text, None).map_err(|e| Fail::Input(format!("game {id}: {e}")))?;
+    let l = lang(display, &config);
+    let (read, game, ruleset_text) = games::open_game(text.as_bytes(), 1, &Default::default())
+        .map(|(read, game, carried, _)| (read, game, carried))
+        .map_err(|e| {
+            let why = e.in_lang(l);
+            Fail::Input(l.f("games.unreadable", &[("id", &id), ("why", &why)]))
+        })?;
     let opts = tui::Options {
         rules: game.rules().clone(),
         start: None,

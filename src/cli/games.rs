@@ -85,12 +85,11 @@ fn list_json(lib: &Library) -> Result<(), Fail> {
 /// Removes one game: asks first on a terminal unless `yes`; without a terminal
 /// there is no one to ask, so `--yes` is required.
 fn delete(lib: &Library, id: &str, yes: bool) -> Result<(), Fail> {
+    let l = super::localize::current();
     let id = lib.resolve(id).map_err(|e| Fail::Input(e.to_string()))?;
     if !yes {
         if !io::stdin().is_terminal() {
-            return Err(Fail::Input(format!(
-                "deleting game {id} needs a yes: run `checkers games --delete {id} --yes`"
-            )));
+            return Err(Fail::Input(l.f("games.needs_yes", &[("id", &id)])));
         }
         let entry = lib
             .list()
@@ -98,19 +97,22 @@ fn delete(lib: &Library, id: &str, yes: bool) -> Result<(), Fail> {
             .into_iter()
             .find(|e| e.id == id);
         let what = entry.map_or(String::new(), |e| {
-            format!(" ({}, {} moves, {})", e.variant, e.moves, result_word(&e))
+            let moves = l.n("count.moves", e.moves as u64, &[]);
+            let variant = checkers::printable(&e.variant).into_owned();
+            format!(" ({variant}, {moves}, {})", result_word(&e))
         });
         let mut err = io::stderr();
-        write!(err, "Delete game {id}{what}? This cannot be undone. [y/N] ")?;
+        let ask = l.f("games.delete_ask", &[("id", &id), ("what", &what)]);
+        write!(err, "{ask} [y/N] ")?;
         err.flush()?;
         let mut answer = String::new();
         io::stdin().lock().read_line(&mut answer)?;
         if !matches!(answer.trim(), "y" | "Y" | "yes") {
-            writeln!(io::stdout(), "kept game {id}")?;
+            writeln!(io::stdout(), "{}", l.f("games.kept", &[("id", &id)]))?;
             return Ok(());
         }
     }
     let id = lib.delete(&id).map_err(|e| Fail::Runtime(e.to_string()))?;
-    writeln!(io::stdout(), "deleted game {id}")?;
+    writeln!(io::stdout(), "{}", l.f("games.deleted", &[("id", &id)]))?;
     Ok(())
 }

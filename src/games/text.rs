@@ -63,7 +63,36 @@ pub fn read_game(
         variant: fallback.cloned(),
         preferred: None,
     };
-    open_game(text.as_bytes(), 1, &assume).map(|(read, game, carried, _)| (read, game, carried))
+    open_game(text.as_bytes(), 1, &assume)
+        .map(|(read, game, carried, _)| (read, game, carried))
+        .map_err(|e| e.to_string())
+}
+
+/// Why a game file cannot be opened: its PDN, or the ruleset it carries.
+#[derive(Debug)]
+pub enum OpenError {
+    Pdn(pdn::OpenError),
+    Ruleset(checkers::RulesetError),
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::Pdn(e) => write!(f, "{e}"),
+            OpenError::Ruleset(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl OpenError {
+    /// The reason in the player's language (a ruleset's reason is the
+    /// library's English: see the README's languages section).
+    pub fn in_lang(&self, lang: crate::tui::i18n::Lang) -> String {
+        match self {
+            OpenError::Pdn(e) => lang.open_error(e),
+            OpenError::Ruleset(e) => lang.ruleset_error(e),
+        }
+    }
 }
 
 /// Game `n` of a PDN file's bytes, read as leniently as `pdn check` reads it,
@@ -73,24 +102,30 @@ pub fn open_game(
     bytes: &[u8],
     n: usize,
     assume: &pdn::Assume,
-) -> Result<(PdnGame, Game, Option<String>, Vec<String>), String> {
+) -> Result<(PdnGame, Game, Option<String>, Vec<String>), OpenError> {
     // Only this program's own files carry a ruleset, and it writes them as UTF-8.
     let carried = std::str::from_utf8(bytes)
         .ok()
         .filter(|_| n == 1)
         .and_then(|text| Some((text, carried_ruleset(text)?)));
     let Some((text, toml)) = carried else {
-        let loaded = pdn::open_game(bytes, n, assume)?;
+        let loaded = pdn::open_game(bytes, n, assume).map_err(OpenError::Pdn)?;
         return Ok((loaded.pdn, loaded.game, None, loaded.notes));
     };
     let rules =
-        Ruleset::from_toml(&toml, "the ruleset saved with the game").map_err(|e| e.to_string())?;
-    let games = pdn::read_games(text).map_err(|e| e.to_string())?;
+        Ruleset::from_toml(&toml, "the ruleset saved with the game").map_err(OpenError::Ruleset)?;
+    let pdn_error = OpenError::Pdn;
+    let games = pdn::read_games(text).map_err(|e| pdn_error(pdn::OpenError::Unreadable(e)))?;
     let read = games
         .into_iter()
         .next()
-        .ok_or_else(|| "no game in the file".to_string())?;
-    let game = pdn::replay(&read, &rules).map_err(|e| format!("game 1, {e}"))?;
+        .ok_or(pdn_error(pdn::OpenError::NoSuchGame { count: 0, n: 1 }))?;
+    let game = pdn::replay(&read, &rules).map_err(|error| {
+        pdn_error(pdn::OpenError::Refused {
+            n: 1,
+            error: Box::new(error),
+        })
+    })?;
     Ok((read, game, Some(toml), Vec::new()))
 }
 

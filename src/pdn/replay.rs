@@ -47,6 +47,10 @@ pub struct ReplayError {
     pub column: usize,
     pub message: String,
     pub kind: Refusal,
+    /// The rule an illegal move breaks, where the text named one move.
+    pub illegal: Option<crate::Illegal>,
+    /// What is wrong with a set-up position that cannot be read.
+    pub setup: Option<crate::FenProblem>,
 }
 
 impl ReplayError {
@@ -221,6 +225,8 @@ fn setup(
         column,
         message: e.message,
         kind: Refusal::BadSetup,
+        illegal: None,
+        setup: Some(e.problem),
     })?;
     for (color, s) in crowned {
         warn(
@@ -319,6 +325,8 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
             column: *column,
             message,
             kind,
+            illegal: None,
+            setup: None,
         };
         if let Some(inner) = text.strip_prefix('/') {
             let fen = inner
@@ -339,8 +347,12 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
                     };
                     game.position().with_side_to_move(side)
                 }
-                _ => setup(fen, *line, *column, rules.first_move, &mut warnings)
-                    .map_err(|e| fail(Refusal::BadSetup, e.message))?,
+                _ => setup(fen, *line, *column, rules.first_move, &mut warnings).map_err(|e| {
+                    ReplayError {
+                        setup: e.setup,
+                        ..fail(Refusal::BadSetup, e.message)
+                    }
+                })?,
             };
             if ply > 0 {
                 setups.push(number);
@@ -380,7 +392,12 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
                 });
                 m
             }
-            Err(u) => return Err(fail(u.kind, u.message)),
+            Err(u) => {
+                return Err(ReplayError {
+                    illegal: u.why,
+                    ..fail(u.kind, u.message)
+                })
+            }
         };
         game.play_on(&m)
             .map_err(|e| fail(Refusal::Illegal, e.to_string()))?;

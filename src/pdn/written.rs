@@ -195,6 +195,8 @@ fn passes(m: &Move, via: &[Square]) -> bool {
 pub(super) struct Unresolved {
     pub(super) kind: Refusal,
     pub(super) message: String,
+    /// The rule broken, where the move text named one move that breaks one.
+    pub(super) why: Option<crate::Illegal>,
     /// The legal moves it fits, when several do.
     pub(super) candidates: Vec<Move>,
 }
@@ -209,6 +211,7 @@ pub(super) fn resolve(
     let refuse = |kind, message| Unresolved {
         kind,
         message,
+        why: None,
         candidates: Vec::new(),
     };
     let one_of = |found: Vec<Move>, none: String| match found.as_slice() {
@@ -216,6 +219,7 @@ pub(super) fn resolve(
         [] => Err(refuse(Refusal::Illegal, none)),
         many => Err(Unresolved {
             kind: Refusal::Ambiguous,
+            why: None,
             message: format!(
                 "`{text}` is ambiguous: it fits {}",
                 many.iter()
@@ -249,10 +253,10 @@ pub(super) fn resolve(
             }
             match t.resolve(pos, rules) {
                 Ok(m) => Ok(m),
-                Err(ResolveError::Illegal { reason, .. }) => Err(refuse(
-                    Refusal::Illegal,
-                    format!("`{text}` is illegal: {reason}"),
-                )),
+                Err(ResolveError::Illegal { reason, why, .. }) => Err(Unresolved {
+                    why: Some(why),
+                    ..refuse(Refusal::Illegal, format!("`{text}` is illegal: {reason}"))
+                }),
                 Err(ResolveError::Ambiguous { candidates, .. }) => Err(refuse(
                     Refusal::Ambiguous,
                     format!("`{text}` is ambiguous: it fits {}", candidates.join(", ")),

@@ -27,6 +27,9 @@ pub struct RulesetError {
     pub location: Option<(usize, usize)>,
     /// What is wrong and what to do, on one line.
     pub message: String,
+    /// Set when the file could not be read at all (no such file, not UTF-8
+    /// text), for a front end that words that in its own language.
+    pub unreadable: Option<std::io::ErrorKind>,
 }
 
 impl RulesetError {
@@ -45,6 +48,7 @@ impl RulesetError {
             origin: origin.to_string(),
             location: None,
             message,
+            unreadable: Some(err.kind()),
         }
     }
 
@@ -58,6 +62,7 @@ impl RulesetError {
             origin: origin.to_string(),
             location: Some(span.map_or((1, 1), |s| line_col(text, s.start))),
             message: one_line(&message),
+            unreadable: None,
         }
     }
 }

@@ -1,12 +1,15 @@
-//! The words the terminal front end shows a player, in English, Dutch, Russian
-//! and German.
+//! The words the terminal front end and the command line show a player, in
+//! English, Dutch, Russian and German.
 //!
-//! One catalogue per language (`i18n/en.txt`, `nl.txt`, `ru.txt`, `de.txt`),
+//! One catalogue per language (`i18n/en.txt`, `nl.txt`, `ru.txt`, `de.txt`, and
+//! the command line's in `i18n/cli/`),
 //! compiled in: `key = text` lines, `{name}` where a value goes, and for counted
 //! words one key per plural form (`.one`, `.few`, `.many`, `.other`) as the
 //! language needs them (Russian: 1 ход, 2 хода, 5 ходов). A test fails when a
 //! key or a placeholder is missing in any language. Move notation, FEN and PDN
 //! are never translated: they are the standards' own.
+
+mod library;
 
 use std::collections::HashMap;
 use std::fmt::Display;
@@ -22,16 +25,30 @@ pub enum Lang {
     De,
 }
 
-const SOURCES: [(Lang, &str); 4] = [
-    (Lang::En, include_str!("i18n/en.txt")),
-    (Lang::Nl, include_str!("i18n/nl.txt")),
-    (Lang::Ru, include_str!("i18n/ru.txt")),
-    (Lang::De, include_str!("i18n/de.txt")),
+/// Per language, the game's words and the command line's (`i18n/cli/`), which
+/// are kept apart because the command line's help mirrors the code's doc comments.
+const SOURCES: [(Lang, [&str; 2]); 4] = [
+    (
+        Lang::En,
+        [include_str!("i18n/en.txt"), include_str!("i18n/cli/en.txt")],
+    ),
+    (
+        Lang::Nl,
+        [include_str!("i18n/nl.txt"), include_str!("i18n/cli/nl.txt")],
+    ),
+    (
+        Lang::Ru,
+        [include_str!("i18n/ru.txt"), include_str!("i18n/cli/ru.txt")],
+    ),
+    (
+        Lang::De,
+        [include_str!("i18n/de.txt"), include_str!("i18n/cli/de.txt")],
+    ),
 ];
 
 type Catalogue = HashMap<&'static str, &'static str>;
 
-fn parse(text: &'static str) -> Catalogue {
+fn parse(text: &'static str) -> Vec<(&'static str, &'static str)> {
     text.lines()
         .map(str::trim_start)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -42,7 +59,12 @@ fn parse(text: &'static str) -> Catalogue {
 
 fn catalogues() -> &'static HashMap<Lang, Catalogue> {
     static ALL: OnceLock<HashMap<Lang, Catalogue>> = OnceLock::new();
-    ALL.get_or_init(|| SOURCES.iter().map(|&(l, t)| (l, parse(t))).collect())
+    ALL.get_or_init(|| {
+        SOURCES
+            .iter()
+            .map(|&(l, texts)| (l, texts.into_iter().flat_map(parse).collect()))
+            .collect()
+    })
 }
 
 impl Lang {

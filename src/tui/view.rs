@@ -98,6 +98,65 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     lines
 }
 
+/// Like [`wrap`], for a list of items (`n: new game · u: undo`, or items set
+/// apart by runs of spaces): a line breaks between items rather than inside one
+/// ("Esc: look at" | "the board"), as long as the line it leaves is at least half
+/// full; an item longer than a line, or text without items, wraps between words.
+pub fn wrap_items(text: &str, width: usize, indent: usize) -> Vec<String> {
+    let width = width.max(indent + 8);
+    // Each item with the separator before it (the first item with its indent).
+    let mut items: Vec<(&str, &str)> = Vec::new();
+    let mut rest = text;
+    let mut before = "";
+    while !rest.is_empty() {
+        let at = [" · ", "  "]
+            .iter()
+            .filter_map(|sep| rest.find(sep).filter(|&i| i > 0))
+            .min();
+        let Some(at) = at else {
+            items.push((before, rest));
+            break;
+        };
+        items.push((before, &rest[..at]));
+        let after = &rest[at..];
+        let sep_len = if after.starts_with(" · ") {
+            " · ".len()
+        } else {
+            after.len() - after.trim_start_matches(' ').len()
+        };
+        before = &after[..sep_len];
+        rest = &after[sep_len..];
+    }
+    if items.is_empty() {
+        // An empty line stays one.
+        return wrap(text, width, indent);
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for (sep, item) in items {
+        let Some(line) = lines.last_mut() else {
+            lines = wrap(item, width, indent);
+            continue;
+        };
+        let len = line.chars().count();
+        let joined = format!("{line}{sep}{item}");
+        if joined.chars().count() <= width {
+            *line = joined;
+        } else if len * 2 >= width && indent + item.chars().count() <= width {
+            // The separator ends the line, so the reader sees the list go on.
+            let sep = sep.trim_end();
+            if len + sep.chars().count() <= width {
+                line.push_str(sep);
+            }
+            lines.push(format!("{}{item}", " ".repeat(indent)));
+        } else {
+            // Between words, as plain text wraps.
+            let last = lines.pop().unwrap_or_default();
+            lines.extend(wrap(&format!("{last}{sep}{item}"), width, indent));
+        }
+    }
+    lines
+}
+
 fn side_glyph(app: &App, c: Color) -> &'static str {
     match c {
         Color::White => app.theme.glyphs.white_man,
@@ -390,7 +449,36 @@ fn render_command(app: &App, area: Rect, buf: &mut Buffer) {
 
 #[cfg(test)]
 mod wrap_tests {
-    use super::wrap;
+    use super::{wrap, wrap_items};
+
+    #[test]
+    fn a_list_breaks_between_items() {
+        let keys = "n: neue Partie · u: Zug zurück · Esc: Brett ansehen · q: Ende";
+        assert_eq!(
+            wrap_items(keys, 48, 1),
+            [
+                "n: neue Partie · u: Zug zurück ·",
+                " Esc: Brett ansehen · q: Ende"
+            ]
+        );
+        assert_eq!(wrap_items(keys, 80, 1), [keys]);
+        assert_eq!(wrap_items("", 80, 1), [""]);
+        let start =
+            "Enter: spielen   r oder 1-9: eine unterbrochene Partie fortsetzen   q: beenden";
+        assert_eq!(
+            wrap_items(start, 76, 2),
+            [
+                "Enter: spielen   r oder 1-9: eine unterbrochene Partie fortsetzen",
+                "  q: beenden"
+            ]
+        );
+        // A key column padded with spaces is no list: its text wraps between words.
+        let row = " Esc   cancel the selection (not under touch-move)";
+        assert_eq!(wrap_items(row, 30, 7), wrap(row, 30, 7));
+        for w in wrap_items(keys, 12, 1) {
+            assert!(w.chars().count() <= 12, "{w:?}");
+        }
+    }
 
     #[test]
     fn wrapping_breaks_between_words_keeps_spacing_and_indents() {

@@ -22,6 +22,8 @@ mod tune;
 #[cfg(feature = "app")]
 mod cli;
 #[cfg(feature = "app")]
+mod cli_lang;
+#[cfg(feature = "app")]
 mod games;
 #[cfg(feature = "app")]
 mod hub;

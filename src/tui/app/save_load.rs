@@ -109,10 +109,13 @@ impl App {
                     self.overlay = Some(Overlay::GameOver);
                 }
             }
-            Err(e) => self.error(
-                self.lang
-                    .f("status.load_failed", &[("path", &path), ("error", &e)]),
-            ),
+            Err(e) => {
+                let why = e.in_lang(self.lang);
+                self.error(
+                    self.lang
+                        .f("status.load_failed", &[("path", &path), ("error", &why)]),
+                )
+            }
         }
     }
 

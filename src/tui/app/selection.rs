@@ -118,19 +118,7 @@ impl App {
 
     /// The rule broken, in the player's language.
     pub(super) fn refusal(&self, why: Illegal) -> String {
-        let l = self.lang;
-        match why {
-            Illegal::NoPiece(sq) => l.f("illegal.no_piece", &[("square", &self.square_name(sq))]),
-            Illegal::NotYourPiece => l.t("illegal.not_your_piece").to_string(),
-            Illegal::NoLegalMove => l.t("illegal.no_legal_move").to_string(),
-            Illegal::MustTakeMost(n) => l.f("illegal.must_take_most", &[("n", &n)]),
-            Illegal::CaptureMandatory => l.t("illegal.capture_mandatory").to_string(),
-            Illegal::CaptureMustContinue => l.t("illegal.capture_must_continue").to_string(),
-            Illegal::PieceCannotMove => l.t("illegal.piece_cannot_move").to_string(),
-            Illegal::MenDoNotMoveBackwards => l.t("illegal.men_backwards").to_string(),
-            Illegal::Occupied(sq) => l.f("illegal.occupied", &[("square", &self.square_name(sq))]),
-            Illegal::CannotMoveThere => l.t("illegal.cannot_move_there").to_string(),
-        }
+        self.lang.illegal(why, |sq| self.square_name(sq))
     }
 
     /// Touch-move refuses another piece, or putting this one back.

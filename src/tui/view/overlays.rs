@@ -1,6 +1,6 @@
 //! What is drawn over or instead of the board: the dialogs and the start screen.
 
-use super::{outcome_words, wrap};
+use super::{outcome_words, wrap_items};
 use crate::tui::app::{App, Overlay, StartMenu, OPPONENTS};
 use crate::tui::layout::Layout;
 use ratatui::buffer::Buffer;
@@ -63,7 +63,7 @@ fn dialog(title: &str, lines: Vec<(String, Style)>, area: Rect, buf: &mut Buffer
     let inner = (widest as u16 + 1).min(area.width.saturating_sub(2));
     let mut wrapped = Vec::new();
     for (text, style) in lines {
-        for l in wrap(&text, inner as usize, 2) {
+        for l in wrap_items(&text, inner as usize, 2) {
             wrapped.push(Line::styled(l, style));
         }
     }
@@ -246,7 +246,7 @@ fn start_lines(
         Line::from(l.t("start.choose")),
     ];
     let push = |lines: &mut Vec<Line>, text: &str, style: Style, indent: usize| {
-        for w in wrap(text, width, indent) {
+        for w in wrap_items(text, width, indent) {
             lines.push(Line::styled(w, style));
         }
     };

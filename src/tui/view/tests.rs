@@ -243,6 +243,26 @@ fn the_move_list_numbers_full_moves_and_scrolls() {
     assert!(screen(&b).contains("1. ...     22-18"));
 }
 
+/// Move 1 is the first mover's: Black's in Dammen 64 (seed 000: "De speler met
+/// de donkergekleurde stukken … mag als eerste spelen"), White's in Russian; a
+/// game set up with the other side to move starts with "1. ...".
+#[test]
+fn the_move_list_counts_from_the_variants_first_mover() {
+    let mut d = app(DAMMEN64, None);
+    assert_eq!(d.game.position().side_to_move(), Color::Black);
+    command(&mut d, "9-14");
+    command(&mut d, "22-18");
+    assert!(screen(&d).contains("1. 9-14      22-18"), "{}", screen(&d));
+    let mut r = app(RUSSIAN, None);
+    assert_eq!(r.game.position().side_to_move(), Color::White);
+    command(&mut r, "c3-d4");
+    command(&mut r, "f6-e5");
+    assert!(screen(&r).contains("1. c3-d4     f6-e5"), "{}", screen(&r));
+    let mut w = app(DAMMEN64, Some("W:W21-32:B1-12"));
+    command(&mut w, "22-18");
+    assert!(screen(&w).contains("1. ...     22-18"), "{}", screen(&w));
+}
+
 #[test]
 fn a_promoted_king_wears_a_crown() {
     let mut a = app(ENGLISH, Some("B:W5:B27"));

@@ -59,7 +59,8 @@ fn a_byte_order_mark_makes_no_phantom_game() {
     assert_eq!(second.pdn.tag("Event"), Some("BOM 2"));
     assert_eq!(second.game.moves().len(), 2);
     let e = open_game(&bytes("bom.pdn")[..], 3, &Assume::default()).unwrap_err();
-    assert_eq!(e, "it holds 2 games; there is no game 3");
+    assert_eq!(e, checkers::pdn::OpenError::NoSuchGame { count: 2, n: 3 });
+    assert_eq!(e.to_string(), "it holds 2 games; there is no game 3");
 }
 
 #[test]
@@ -309,8 +310,12 @@ fn game_type_20_is_reported_by_name_and_variant_does_not_override_it() {
         assert_eq!(games[0].rules, None);
     }
     let e = open_game(&bytes("gametype20.pdn")[..], 1, &Assume::default()).unwrap_err();
+    assert!(
+        matches!(e, checkers::pdn::OpenError::Unsupported { n: 1, .. }),
+        "{e:?}"
+    );
     assert_eq!(
-        e,
+        e.to_string(),
         "game 1: GameType 20: international draughts on 10×10 is not supported"
     );
 }
