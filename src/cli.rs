@@ -269,7 +269,7 @@ fn load_eval(
         return Ok(checkers::ai::eval::Evaluator::hand(rules));
     }
     let file = checkers::ai::evalfile::EvalFile::load(path, rules)
-        .map_err(|e| Fail::Input(e.to_string()))?;
+        .map_err(|e| Fail::Input(localize::current().eval_error(&e)))?;
     Ok(checkers::ai::eval::Evaluator::learned(rules, &file))
 }
 

@@ -16,8 +16,9 @@ const MAGIC: &[u8; 4] = b"CKEV";
 /// Version 2: the weights correct the hand-written evaluation instead of replacing it.
 /// Version 3 adds the material table; a version 2 file still loads, with that
 /// table empty, so weights trained before it keep playing as they did.
-const VERSION: u32 = 3;
-const OLDEST: u32 = 2;
+pub const VERSION: u32 = 3;
+/// The oldest version still read.
+pub const OLDEST: u32 = 2;
 /// No weights file is larger than this; anything bigger is not one.
 const MAX_BYTES: u64 = 16 << 20;
 
@@ -61,13 +62,74 @@ pub struct EvalFile {
 pub struct EvalFileError {
     /// Where the file came from.
     pub origin: String,
-    /// What is wrong, for a person.
-    pub reason: String,
+    /// What is wrong.
+    pub problem: EvalProblem,
+}
+
+/// What is wrong with a weights file, as a kind a front end can word in its own
+/// language; `Display` is the English sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalProblem {
+    /// It could not be read; the system's reason.
+    Unreadable(String),
+    NotAWeightsFile,
+    Truncated,
+    /// A version this program does not read.
+    Version(u32),
+    Checksum,
+    VariantNotUtf8,
+    /// A feature count that is not this version's.
+    Features(usize),
+    TrailingBytes,
+    /// Trained for the ruleset with this id, not the one asked for.
+    TrainedFor {
+        trained: String,
+        wanted: String,
+    },
+    /// Trained for an earlier version of the ruleset with this id.
+    RulesChanged(String),
+}
+
+impl fmt::Display for EvalProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalProblem::Unreadable(e) => write!(f, "cannot read it: {e}"),
+            EvalProblem::NotAWeightsFile => write!(
+                f,
+                "not a weights file (it should start with CKEV; `checkers train` writes them)"
+            ),
+            EvalProblem::Truncated => {
+                write!(f, "the file is truncated: train it again or copy it whole")
+            }
+            EvalProblem::Version(v) => write!(
+                f,
+                "weights file version {v}; this program reads versions {OLDEST} to {VERSION}: train it again"
+            ),
+            EvalProblem::Checksum => write!(
+                f,
+                "the checksum does not match: the file is truncated or damaged"
+            ),
+            EvalProblem::VariantNotUtf8 => write!(f, "the variant id is not UTF-8"),
+            EvalProblem::Features(n) => write!(
+                f,
+                "{n} features; this program's evaluation has {FEATURES}: train it again"
+            ),
+            EvalProblem::TrailingBytes => write!(f, "unexpected bytes after the weights"),
+            EvalProblem::TrainedFor { trained, wanted } => write!(
+                f,
+                "these weights were trained for `{trained}`, not `{wanted}`"
+            ),
+            EvalProblem::RulesChanged(id) => write!(
+                f,
+                "these weights were trained for another version of `{id}` (its rules have changed): train them again"
+            ),
+        }
+    }
 }
 
 impl fmt::Display for EvalFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.origin, self.reason)
+        write!(f, "{}: {}", self.origin, self.problem)
     }
 }
 
@@ -115,17 +177,14 @@ impl EvalFile {
 
     /// Reads a file's bytes; `origin` names it in errors.
     pub fn from_bytes(bytes: &[u8], origin: &str) -> Result<EvalFile, EvalFileError> {
-        let fail = |reason: String| EvalFileError {
+        let fail = |problem: EvalProblem| EvalFileError {
             origin: origin.to_string(),
-            reason,
+            problem,
         };
         if bytes.len() < 4 || &bytes[..4] != MAGIC {
-            return Err(fail(
-                "not a weights file (it should start with CKEV; `checkers train` writes them)"
-                    .into(),
-            ));
+            return Err(fail(EvalProblem::NotAWeightsFile));
         }
-        let truncated = || fail("the file is truncated: train it again or copy it whole".into());
+        let truncated = || fail(EvalProblem::Truncated);
         if bytes.len() < 8 + 8 {
             return Err(truncated());
         }
@@ -133,30 +192,24 @@ impl EvalFile {
         let mut r = Reader { bytes: body, at: 4 };
         let version = r.u32().ok_or_else(truncated)?;
         if !(OLDEST..=VERSION).contains(&version) {
-            return Err(fail(format!(
-                "weights file version {version}; this program reads versions {OLDEST} to {VERSION}: train it again"
-            )));
+            return Err(fail(EvalProblem::Version(version)));
         }
         if u64::from_le_bytes(sum.try_into().expect("eight bytes")) != fnv(body) {
-            return Err(fail(
-                "the checksum does not match: the file is truncated or damaged".into(),
-            ));
+            return Err(fail(EvalProblem::Checksum));
         }
         let len = r.u16().ok_or_else(truncated)? as usize;
         let variant = String::from_utf8(r.take(len).ok_or_else(truncated)?.to_vec())
-            .map_err(|_| fail("the variant id is not UTF-8".into()))?;
+            .map_err(|_| fail(EvalProblem::VariantNotUtf8))?;
         let fingerprint = r.u64().ok_or_else(truncated)?;
         let count = r.u32().ok_or_else(truncated)? as usize;
         let expected = if version == 2 { FEATURES_V2 } else { FEATURES };
         if count != expected {
-            return Err(fail(format!(
-                "{count} features; this program's evaluation has {FEATURES}: train it again"
-            )));
+            return Err(fail(EvalProblem::Features(count)));
         }
         let scale = f32::from_le_bytes(r.take(4).ok_or_else(truncated)?.try_into().expect("4"));
         let raw = r.take(count * 4).ok_or_else(truncated)?;
         if r.at != body.len() {
-            return Err(fail("unexpected bytes after the weights".into()));
+            return Err(fail(EvalProblem::TrailingBytes));
         }
         let mut weights: Vec<[i16; 2]> = raw
             .chunks_exact(4)
@@ -180,9 +233,9 @@ impl EvalFile {
     /// Reads a weights file from disk and checks it is for `rules`.
     pub fn load(path: &Path, rules: &Ruleset) -> Result<EvalFile, EvalFileError> {
         let file = EvalFile::read(path)?;
-        file.check(rules).map_err(|reason| EvalFileError {
+        file.check(rules).map_err(|problem| EvalFileError {
             origin: path.display().to_string(),
-            reason,
+            problem,
         })?;
         Ok(file)
     }
@@ -191,28 +244,23 @@ impl EvalFile {
     /// regular file of a weights file's size is read.
     pub fn read(path: &Path) -> Result<EvalFile, EvalFileError> {
         let origin = path.display().to_string();
-        let fail = |reason: String| EvalFileError {
+        let bytes = crate::read_file(path, MAX_BYTES).map_err(|e| EvalFileError {
             origin: origin.clone(),
-            reason,
-        };
-        let bytes =
-            crate::read_file(path, MAX_BYTES).map_err(|e| fail(format!("cannot read it: {e}")))?;
+            problem: EvalProblem::Unreadable(e.to_string()),
+        })?;
         EvalFile::from_bytes(&bytes, &origin)
     }
 
     /// Whether these weights were trained for `rules`.
-    pub fn check(&self, rules: &Ruleset) -> Result<(), String> {
+    pub fn check(&self, rules: &Ruleset) -> Result<(), EvalProblem> {
         if self.variant != rules.id {
-            return Err(format!(
-                "these weights were trained for `{}`, not `{}`",
-                self.variant, rules.id
-            ));
+            return Err(EvalProblem::TrainedFor {
+                trained: self.variant.clone(),
+                wanted: rules.id.clone(),
+            });
         }
         if self.fingerprint != fingerprint(rules) {
-            return Err(format!(
-                "these weights were trained for another version of `{}` (its rules have changed): train them again",
-                rules.id
-            ));
+            return Err(EvalProblem::RulesChanged(rules.id.clone()));
         }
         Ok(())
     }
@@ -303,7 +351,7 @@ mod tests {
         let russian = Ruleset::builtin(builtin::RUSSIAN).unwrap();
         let file = EvalFile::from_bytes(&bytes, "w.ckev").unwrap();
         assert_eq!(
-            file.check(&russian).unwrap_err(),
+            file.check(&russian).unwrap_err().to_string(),
             "these weights were trained for `english`, not `russian`"
         );
         let mut changed = rules.clone();
@@ -311,6 +359,7 @@ mod tests {
         assert!(file
             .check(&changed)
             .unwrap_err()
+            .to_string()
             .contains("rules have changed"));
         for e in [err(&bytes[..6]), err(b"hello world"), err(&v2)] {
             assert!(!e.contains('\n'), "{e}");

@@ -310,6 +310,25 @@ fn the_way_to_a_game_is_refused_in_the_language() {
         r.stderr,
         "Fehler: /no/such/pool.toml: die Regeldatei kann nicht gelesen werden: diese Datei gibt es nicht; prüfen Sie den Pfad\n"
     );
+    let english = concat!(env!("CARGO_MANIFEST_DIR"), "/weights/english.ckev");
+    let r = run(
+        &[
+            "play",
+            "--variant",
+            "russian",
+            "--eval",
+            english,
+            "--lang",
+            "ru",
+        ],
+        &[],
+        &home,
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        format!("ошибка: {english}: эти веса обучены для `english`, а не для `russian`\n")
+    );
     let fresh = config_home("init", None);
     let r = run(&["config", "init", "--lang", "nl"], &[], &fresh);
     assert_eq!(r.code, 0, "{}", r.stderr);

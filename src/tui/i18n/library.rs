@@ -4,6 +4,8 @@
 //! no sentence is half in one language and half in another.
 
 use super::Lang;
+use checkers::ai::evalfile::{EvalFileError, EvalProblem, OLDEST, VERSION};
+use checkers::ai::learned::FEATURES;
 use checkers::pdn::{OpenError, Refusal, ReplayError};
 use checkers::{FenError, FenProblem, Illegal, RulesetError, Square};
 
@@ -114,6 +116,36 @@ impl Lang {
             std::io::ErrorKind::NotFound => self.t("ruleset.no_such_file").to_string(),
             std::io::ErrorKind::InvalidData => self.t("ruleset.not_utf8").to_string(),
             _ => self.f("ruleset.cannot_read", &[("error", &e.message)]),
+        };
+        checkers::printable(&format!("{}: {why}", e.origin)).into_owned()
+    }
+
+    /// A weights file (`--eval FILE`) that cannot be used, with the file's name.
+    /// English is the library's sentence.
+    pub fn eval_error(self, e: &EvalFileError) -> String {
+        if self == Lang::En {
+            return checkers::printable(&e.to_string()).into_owned();
+        }
+        let why = match &e.problem {
+            EvalProblem::Unreadable(error) => self.f("eval.unreadable", &[("error", error)]),
+            EvalProblem::NotAWeightsFile => self.t("eval.not_weights").to_string(),
+            EvalProblem::Truncated => self.t("eval.truncated").to_string(),
+            EvalProblem::Version(found) => self.f(
+                "eval.version",
+                &[("found", found), ("oldest", &OLDEST), ("newest", &VERSION)],
+            ),
+            EvalProblem::Checksum => self.t("eval.checksum").to_string(),
+            EvalProblem::VariantNotUtf8 => self.t("eval.variant_utf8").to_string(),
+            EvalProblem::Features(found) => self.f(
+                "eval.features",
+                &[("found", found), ("expected", &FEATURES)],
+            ),
+            EvalProblem::TrailingBytes => self.t("eval.trailing").to_string(),
+            EvalProblem::TrainedFor { trained, wanted } => self.f(
+                "eval.trained_for",
+                &[("trained", trained), ("wanted", wanted)],
+            ),
+            EvalProblem::RulesChanged(id) => self.f("eval.rules_changed", &[("id", id)]),
         };
         checkers::printable(&format!("{}: {why}", e.origin)).into_owned()
     }
@@ -241,5 +273,49 @@ mod tests {
             let not_a_move = opened("[GameType \"21\"]\n1. 11-15 2x99 *\n", 1, lang);
             assert!(not_a_move.contains("`2x99`"), "{lang:?}: {not_a_move}");
         }
+    }
+
+    /// Every way a weights file is refused is worded in every language, naming
+    /// the file; the English is the library's own sentence.
+    #[test]
+    fn weight_file_errors_in_every_language() {
+        let problems = [
+            EvalProblem::Unreadable("no such file".into()),
+            EvalProblem::NotAWeightsFile,
+            EvalProblem::Truncated,
+            EvalProblem::Version(9),
+            EvalProblem::Checksum,
+            EvalProblem::VariantNotUtf8,
+            EvalProblem::Features(7),
+            EvalProblem::TrailingBytes,
+            EvalProblem::TrainedFor {
+                trained: "english".into(),
+                wanted: "russian".into(),
+            },
+            EvalProblem::RulesChanged("english".into()),
+        ];
+        for problem in problems {
+            let e = EvalFileError {
+                origin: "w.ckev".into(),
+                problem,
+            };
+            assert_eq!(Lang::En.eval_error(&e), e.to_string());
+            for lang in Lang::ALL {
+                let line = lang.eval_error(&e);
+                assert!(line.starts_with("w.ckev: "), "{lang:?}: {line}");
+                assert!(
+                    !line.contains('{') && !line.contains('\n'),
+                    "{lang:?}: {line}"
+                );
+            }
+        }
+        let e = EvalFileError {
+            origin: "w.ckev".into(),
+            problem: EvalProblem::Version(9),
+        };
+        assert_eq!(
+            Lang::Nl.eval_error(&e),
+            "w.ckev: gewichtenbestand versie 9; dit programma leest versie 2 tot 3: train het opnieuw"
+        );
     }
 }
