@@ -83,16 +83,23 @@ fn localize(cmd: Command, lang: Lang, path: &str) -> Command {
         cmd = cmd.arg_required_else_help(false);
     }
     cmd = page(cmd, lang).mut_args(|a| localize_arg(a, lang, path));
+    each_subcommand(cmd, |s, name| {
+        if name == "help" {
+            localize_help_command(s, lang, path)
+        } else {
+            localize(s, lang, &join(path, name))
+        }
+    })
+}
+
+/// `cmd` with `f` applied to each of its subcommands, given with its name.
+fn each_subcommand(mut cmd: Command, mut f: impl FnMut(Command, &str) -> Command) -> Command {
     let names: Vec<String> = cmd
         .get_subcommands()
         .map(|s| s.get_name().to_string())
         .collect();
     for name in names {
-        cmd = if name == "help" {
-            cmd.mut_subcommand(&name, |h| localize_help_command(h, lang, path))
-        } else {
-            cmd.mut_subcommand(&name, |s| localize(s, lang, &join(path, &name)))
-        };
+        cmd = cmd.mut_subcommand(&name, |s| f(s, &name));
     }
     cmd
 }
@@ -118,23 +125,16 @@ fn page(cmd: Command, lang: Lang) -> Command {
 
 /// clap's `help` command holds a copy of its siblings, to complete their names.
 fn localize_help_command(cmd: Command, lang: Lang, parent: &str) -> Command {
-    let mut cmd = page(cmd, lang)
+    let cmd = page(cmd, lang)
         .about(lang.t("cli.help.help_command"))
         .mut_args(|a| localize_arg(a, lang, parent));
-    let names: Vec<String> = cmd
-        .get_subcommands()
-        .map(|s| s.get_name().to_string())
-        .collect();
-    for name in names {
-        cmd = if name == "help" {
-            cmd.mut_subcommand(&name, |h| {
-                page(h, lang).about(lang.t("cli.help.help_command"))
-            })
+    each_subcommand(cmd, |s, name| {
+        if name == "help" {
+            page(s, lang).about(lang.t("cli.help.help_command"))
         } else {
-            cmd.mut_subcommand(&name, |s| localize(s, lang, &join(parent, &name)))
-        };
-    }
-    cmd
+            localize(s, lang, &join(parent, name))
+        }
+    })
 }
 
 fn localize_arg(a: Arg, lang: Lang, path: &str) -> Arg {
