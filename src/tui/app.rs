@@ -9,6 +9,7 @@
 //! The types and `update` are here; each area's part of `update` is a child module.
 
 mod ai_turn;
+pub use ai_turn::AiSettings;
 mod command_line;
 mod dialogs;
 mod history;
@@ -117,41 +118,6 @@ pub enum Action {
         best: Option<Move>,
         score: i32,
     },
-}
-
-/// Who the AI plays and how strongly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AiSettings {
-    pub white: bool,
-    pub black: bool,
-    /// 1 to 10.
-    pub level: u8,
-    /// Level 10's time per move.
-    pub think_time: Duration,
-}
-
-impl Default for AiSettings {
-    fn default() -> Self {
-        AiSettings {
-            white: false,
-            black: false,
-            level: checkers::ai::DEFAULT_LEVEL,
-            think_time: checkers::ai::DEFAULT_THINK_TIME,
-        }
-    }
-}
-
-impl AiSettings {
-    pub fn plays(&self, c: Color) -> bool {
-        match c {
-            Color::White => self.white,
-            Color::Black => self.black,
-        }
-    }
-
-    fn level(&self) -> Level {
-        Level::get_or_default(self.level)
-    }
 }
 
 /// Why a search was asked for.

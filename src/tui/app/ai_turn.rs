@@ -2,10 +2,47 @@
 //! is done with its answer (a move, a hint, a resignation or a draw decision).
 
 use super::{App, Effect, Overlay, Purpose, SearchRequest, Thinking};
-use checkers::Move;
+use checkers::ai::Level;
+use checkers::{Color, Move};
+use std::time::Duration;
 
 #[cfg(test)]
 mod tests;
+
+/// Who the AI plays and how strongly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiSettings {
+    pub white: bool,
+    pub black: bool,
+    /// 1 to 10.
+    pub level: u8,
+    /// Level 10's time per move.
+    pub think_time: Duration,
+}
+
+impl Default for AiSettings {
+    fn default() -> Self {
+        AiSettings {
+            white: false,
+            black: false,
+            level: checkers::ai::DEFAULT_LEVEL,
+            think_time: checkers::ai::DEFAULT_THINK_TIME,
+        }
+    }
+}
+
+impl AiSettings {
+    pub fn plays(&self, c: Color) -> bool {
+        match c {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    fn level(&self) -> Level {
+        Level::get_or_default(self.level)
+    }
+}
 
 impl App {
     /// Whether the AI is to move now.
