@@ -12,16 +12,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::path::PathBuf;
 use std::time::Duration;
 
-fn corpus() -> PathBuf {
-    std::env::var_os("CHECKERS_PDN_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/data/pdn-corpus"
-            ))
-        })
-}
+#[path = "../tests/integration/common/corpus.rs"]
+mod corpus_folder;
+use corpus_folder::corpus;
 
 /// Every `.pdn` file of the corpus, in name order.
 fn files() -> Vec<Vec<u8>> {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod arb;
+pub mod corpus;
 pub mod mutate;
 pub mod reference;
 

@@ -3,20 +3,9 @@
 //! asserted, file by file, so that a change in what is read shows here.
 //! `CHECKERS_PDN_CORPUS` points elsewhere.
 
+use crate::common::corpus::corpus;
 use checkers::pdn::{Assume, Checker, Reader, Verdict};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-pub(super) fn corpus() -> PathBuf {
-    std::env::var_os("CHECKERS_PDN_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/data/pdn-corpus"
-            ))
-        })
-}
 
 /// Each file: games, replayed to the end by variant, moves not recorded (`- -`),
 /// refused as corrupt, and not played here by game.
