@@ -296,8 +296,8 @@ impl Learned {
             .map(|cell| {
                 let n = MAX_COUNT + 1;
                 let (wm, wk, bm, bk) = (cell / n / n / n, cell / n / n % n, cell / n % n, cell % n);
-                let (own, twin) = material_cells(wm as u32, wk as u32, bm as u32, bk as u32);
-                let (a, b) = (w(MATERIAL + own), w(MATERIAL + twin));
+                let (_, twin) = material_cells(wm as u32, wk as u32, bm as u32, bk as u32);
+                let (a, b) = (w(MATERIAL + cell), w(MATERIAL + twin));
                 [a[0] - b[0], a[1] - b[1]]
             })
             .collect();
