@@ -56,7 +56,7 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
     ];
     let pinned: [(&str, [i32; 3], &str, u64); 5] = [
         (ENGLISH, [7, -18, 98], "11-15", 59_069),
-        (DAMMEN64, [4, -88, 82], "12-16", 81_871),
+        (DAMMEN64, [5, -79, 147], "9-14", 92_530),
         (BRAZILIAN, [10, 77, 66], "c3-d4", 87_986),
         (RUSSIAN, [11, -47, 120], "c3-d4", 74_830),
         (GERMAN, [6, -6, 46], "11-16", 42_437),
