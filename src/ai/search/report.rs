@@ -63,6 +63,10 @@ pub struct Options {
     /// Start another iteration only while less than this share (in thousandths) of
     /// the time per move is spent.
     pub start_permille: u32,
+    /// Static cut-offs: a node near the horizon where neither side can capture,
+    /// off the principal variation, whose evaluation beats beta by a margin per
+    /// ply of depth, is cut without a search.
+    pub static_cut: bool,
 }
 
 impl Default for Options {
@@ -71,6 +75,7 @@ impl Default for Options {
             reductions: true,
             partial_root: true,
             start_permille: 600,
+            static_cut: true,
         }
     }
 }
