@@ -14,17 +14,17 @@ use checkers::{fen, legal_moves, notation, Game, Position, Ruleset};
 #[test]
 fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
     let cases = [
-        (ENGLISH, None, 9, "11-15", 88_240),
-        (DAMMEN64, None, 9, "9-14", 100_235),
-        (BRAZILIAN, None, 9, "c3-b4", 54_149),
-        (RUSSIAN, None, 9, "c3-b4", 75_982),
-        (GERMAN, None, 9, "9-14", 96_226),
+        (ENGLISH, None, 9, "11-16", 78_576),
+        (DAMMEN64, None, 9, "9-14", 109_249),
+        (BRAZILIAN, None, 9, "c3-b4", 56_324),
+        (RUSSIAN, None, 9, "c3-b4", 74_134),
+        (GERMAN, None, 9, "11-15", 122_762),
         (
             RUSSIAN,
             Some("W:Wa1,c3,e3,g3,b2,d2,f2,h2,c1,e1,g1,f4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"),
             8,
             "f4-e5",
-            21_822,
+            23_757,
         ),
     ];
     for (variant, f, depth, best, nodes) in cases {
@@ -55,11 +55,11 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
         "W:W17,21,22,25,26,K30:B3,6,7,10,K19",
     ];
     let pinned: [(&str, [i32; 3], &str, u64); 5] = [
-        (ENGLISH, [7, -18, 98], "11-15", 59_389),
-        (DAMMEN64, [5, -79, 147], "11-15", 108_237),
-        (BRAZILIAN, [10, 77, 66], "c3-d4", 74_812),
-        (RUSSIAN, [11, -47, 120], "c3-d4", 55_957),
-        (GERMAN, [6, -6, 46], "12-16", 31_817),
+        (ENGLISH, [7, -18, 98], "11-16", 38_893),
+        (DAMMEN64, [5, -79, 147], "11-16", 62_212),
+        (BRAZILIAN, [10, 77, 66], "e3-d4", 68_952),
+        (RUSSIAN, [11, -47, 120], "c3-d4", 51_191),
+        (GERMAN, [6, -6, 46], "12-16", 32_329),
     ];
     for (variant, evals, best, nodes) in pinned {
         let rules = Ruleset::builtin(variant).unwrap();
@@ -373,27 +373,35 @@ fn an_unfinished_iteration_keeps_a_new_best_move() {
 }
 
 /// The static cut-off (a quiet, unthreatened node off the principal variation
-/// that is far above beta near the horizon) was measured stronger in english
-/// because it buys depth: the same depth must take far fewer nodes there. The
-/// shot tests above run with it on, so it does not hide those shots.
+/// that is far above beta near the horizon) and ProbCut (a node whose search four
+/// plies shallower clears beta by a margin) were each measured stronger in
+/// english because they buy depth: switching either off must make the same depth
+/// cost more nodes there. The shot tests above run with both on, so they do
+/// not hide those shots.
 #[test]
-fn the_static_cut_off_buys_depth_in_english() {
+fn the_static_cut_off_and_probcut_buy_depth_in_english() {
     let rules = Ruleset::builtin(ENGLISH).unwrap();
     let pos = Position::initial(rules.first_move);
-    let nodes = |static_cut: bool| {
+    let nodes = |static_cut: bool, probcut: bool| {
         let mut engine = Engine::new(&rules, 16);
         engine.options.static_cut = static_cut;
+        engine.options.probcut = probcut;
         let limits = Limits {
-            depth: Some(14),
+            depth: Some(16),
             ..Default::default()
         };
         let stop = std::sync::atomic::AtomicBool::new(false);
         let r = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
         r.info.nodes
     };
-    let (on, off) = (nodes(true), nodes(false));
-    assert!(
-        on * 3 < off * 2,
-        "{on} nodes with the cut-off against {off} without"
-    );
+    let both = nodes(true, true);
+    for (without, off) in [
+        ("the static cut-off", nodes(false, true)),
+        ("probcut", nodes(true, false)),
+    ] {
+        assert!(
+            both < off,
+            "{both} nodes with both, {off} without {without}"
+        );
+    }
 }

@@ -67,6 +67,9 @@ pub struct Options {
     /// off the principal variation, whose evaluation beats beta by a margin per
     /// ply of depth, is cut without a search.
     pub static_cut: bool,
+    /// ProbCut: a node off the principal variation with no capture to make,
+    /// whose shallow search (four plies less) beats beta by a margin, is cut.
+    pub probcut: bool,
 }
 
 impl Default for Options {
@@ -76,6 +79,7 @@ impl Default for Options {
             partial_root: true,
             start_permille: 600,
             static_cut: true,
+            probcut: true,
         }
     }
 }
