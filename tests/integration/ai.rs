@@ -59,7 +59,7 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
         (DAMMEN64, [5, -79, 147], "11-16", 62_212),
         (BRAZILIAN, [10, 77, 66], "e3-d4", 68_952),
         (RUSSIAN, [11, -47, 120], "c3-d4", 51_191),
-        (GERMAN, [6, -6, 46], "12-16", 32_329),
+        (GERMAN, [5, -25, 75], "12-16", 42_020),
     ];
     for (variant, evals, best, nodes) in pinned {
         let rules = Ruleset::builtin(variant).unwrap();
