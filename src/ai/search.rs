@@ -441,7 +441,6 @@ impl<G: Kernel> Searcher<'_, G> {
             if s >= b {
                 return s;
             }
-            self.pv_len[ply.min(MAX_PLY - 1)] = 0;
         }
 
         // This node's order keys sit on top of the shared stack, above its
