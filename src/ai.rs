@@ -4,6 +4,7 @@ pub mod arena;
 pub mod eval;
 pub mod evalfile;
 pub mod learned;
+pub mod network;
 pub mod search;
 pub mod selfplay;
 pub mod train;

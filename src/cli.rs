@@ -268,9 +268,19 @@ fn load_eval(
     if path.as_os_str() == HAND_EVAL && !path.exists() {
         return Ok(checkers::ai::eval::Evaluator::hand(rules));
     }
-    let file = checkers::ai::evalfile::EvalFile::load(path, rules)
-        .map_err(|e| Fail::Input(localize::current().eval_error(&e)))?;
-    Ok(checkers::ai::eval::Evaluator::learned(rules, &file))
+    Ok(checkers::ai::eval::Evaluator::learned(
+        rules,
+        &load_eval_file(path, rules)?,
+    ))
+}
+
+/// A weights file for `rules`, refused with one line if it is not one.
+fn load_eval_file(
+    path: &std::path::Path,
+    rules: &Ruleset,
+) -> Result<checkers::ai::evalfile::EvalFile, Fail> {
+    checkers::ai::evalfile::EvalFile::load(path, rules)
+        .map_err(|e| Fail::Input(localize::current().eval_error(&e)))
 }
 
 /// The language: `--lang`, else the config's `lang`, else the locale, else English.

@@ -6,6 +6,7 @@
 
 use super::evalfile::EvalFile;
 use super::learned::Learned;
+use super::network::Network;
 use crate::bitboard::{RANKS, RANK_1, RANK_8, VALID};
 use crate::position::Position;
 use crate::rules::{KingMoves, Ruleset};
@@ -69,6 +70,7 @@ fn square_mask(names: &[&str]) -> u64 {
 pub struct Evaluator {
     pub weights: Weights,
     learned: Option<Arc<Learned>>,
+    network: Option<Arc<Network>>,
     flying: bool,
     center: u64,
     long_diagonal: u64,
@@ -93,6 +95,7 @@ impl Evaluator {
     pub fn learned(rules: &Ruleset, file: &EvalFile) -> Evaluator {
         Evaluator {
             learned: Some(Arc::new(Learned::new(&file.weights))),
+            network: file.network.as_deref().map(|p| Arc::new(Network::new(p))),
             ..Evaluator::hand(rules)
         }
     }
@@ -106,32 +109,54 @@ impl Evaluator {
         Evaluator {
             weights,
             learned: None,
+            network: None,
             flying: rules.king_moves == KingMoves::AnyDistance,
             center: square_mask(&["d4", "f4", "c5", "e5"]),
             long_diagonal: square_mask(&["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]),
         }
     }
 
+    /// The network in use, if any.
+    pub fn network(&self) -> Option<&Network> {
+        self.network.as_deref()
+    }
+
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let hand = self.hand_white(pos);
+        let net = self.network.as_ref().map_or(0, |n| n.white_score(pos));
+        self.evaluate_with(pos, net)
+    }
+
+    /// The score of `pos` for the side to move, given the network's score for
+    /// White (from an accumulator the search keeps up to date).
+    #[inline]
+    pub fn evaluate_with(&self, pos: &Position, network: i32) -> i32 {
         let score = match &self.learned {
-            // The learned weights correct the hand-written terms; where the data
-            // saw little (rare endgames), the correction is small and the
-            // hand-written knowledge stands.
-            Some(learned) => {
-                let score = hand + learned.white_score(pos);
+            Some(_) => {
+                let score = self.white_before_network(pos) + network;
                 if self.drawish(pos) {
                     score / 16
                 } else {
                     score
                 }
             }
-            None => hand,
+            None => self.hand_white(pos),
         };
         match pos.side_to_move() {
             Color::White => score,
             Color::Black => -score,
+        }
+    }
+
+    /// The hand-written terms and the pattern weights, for White: what the
+    /// network corrects. The learned weights correct the hand-written terms;
+    /// where the data saw little (rare endgames), the correction is small and
+    /// the hand-written knowledge stands.
+    pub fn white_before_network(&self, pos: &Position) -> i32 {
+        let hand = self.hand_white(pos);
+        match &self.learned {
+            Some(learned) => hand + learned.white_score(pos),
+            None => hand,
         }
     }
 

@@ -8,6 +8,7 @@
 //! and an FNV-1a checksum (u64) of everything before it.
 
 use super::learned::{fingerprint, fnv, FEATURES, FEATURES_V2};
+use super::network::{HIDDEN, PARAMS};
 use crate::rules::{builtin, Ruleset};
 use std::fmt;
 use std::path::Path;
@@ -16,7 +17,8 @@ const MAGIC: &[u8; 4] = b"CKEV";
 /// Version 2: the weights correct the hand-written evaluation instead of replacing it.
 /// Version 3 adds the material table; a version 2 file still loads, with that
 /// table empty, so weights trained before it keep playing as they did.
-pub const VERSION: u32 = 3;
+/// Version 4 adds the network, which older files do without.
+pub const VERSION: u32 = 4;
 /// The oldest version still read.
 pub const OLDEST: u32 = 2;
 /// No weights file is larger than this; anything bigger is not one.
@@ -55,6 +57,8 @@ pub struct EvalFile {
     pub scale: f32,
     /// An (opening, endgame) pair per feature, hundredths of a man.
     pub weights: Vec<[i16; 2]>,
+    /// The network's parameters, if it has one.
+    pub network: Option<Vec<f32>>,
 }
 
 /// Why a weights file was refused.
@@ -80,6 +84,10 @@ pub enum EvalProblem {
     VariantNotUtf8,
     /// A feature count that is not this version's.
     Features(usize),
+    /// A network with another number of hidden units.
+    Network(usize),
+    /// A network parameter that is infinite or not a number.
+    NotFinite,
     TrailingBytes,
     /// Trained for the ruleset with this id, not the one asked for.
     TrainedFor {
@@ -114,6 +122,14 @@ impl fmt::Display for EvalProblem {
                 f,
                 "{n} features; this program's evaluation has {FEATURES}: train it again"
             ),
+            EvalProblem::Network(n) => write!(
+                f,
+                "a network of {n} hidden units; this program's has {HIDDEN}: train it again"
+            ),
+            EvalProblem::NotFinite => write!(
+                f,
+                "a network parameter is not a finite number: the file is damaged"
+            ),
             EvalProblem::TrailingBytes => write!(f, "unexpected bytes after the weights"),
             EvalProblem::TrainedFor { trained, wanted } => write!(
                 f,
@@ -143,6 +159,7 @@ impl EvalFile {
             fingerprint: fingerprint(rules),
             scale,
             weights,
+            network: None,
         }
     }
 
@@ -169,6 +186,15 @@ impl EvalFile {
         for w in &self.weights {
             out.extend_from_slice(&w[0].to_le_bytes());
             out.extend_from_slice(&w[1].to_le_bytes());
+        }
+        match &self.network {
+            Some(params) => {
+                out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+                for p in params {
+                    out.extend_from_slice(&p.to_le_bytes());
+                }
+            }
+            None => out.extend_from_slice(&0u32.to_le_bytes()),
         }
         let sum = fnv(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -208,6 +234,24 @@ impl EvalFile {
         }
         let scale = f32::from_le_bytes(r.take(4).ok_or_else(truncated)?.try_into().expect("4"));
         let raw = r.take(count * 4).ok_or_else(truncated)?;
+        let mut network = None;
+        if version >= 4 {
+            let hidden = r.u32().ok_or_else(truncated)? as usize;
+            if hidden != 0 {
+                if hidden != HIDDEN {
+                    return Err(fail(EvalProblem::Network(hidden)));
+                }
+                let raw = r.take(PARAMS * 4).ok_or_else(truncated)?;
+                let params: Vec<f32> = raw
+                    .chunks_exact(4)
+                    .map(|c| f32::from_le_bytes(c.try_into().expect("4")))
+                    .collect();
+                if !params.iter().all(|p| p.is_finite()) {
+                    return Err(fail(EvalProblem::NotFinite));
+                }
+                network = Some(params);
+            }
+        }
         if r.at != body.len() {
             return Err(fail(EvalProblem::TrailingBytes));
         }
@@ -227,6 +271,7 @@ impl EvalFile {
             fingerprint,
             scale,
             weights,
+            network,
         })
     }
 
@@ -313,12 +358,57 @@ mod tests {
     }
 
     #[test]
+    fn a_network_round_trips_and_a_wrong_one_is_refused() {
+        let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
+        let mut file = sample(&rules);
+        file.network = Some((0..PARAMS).map(|i| i as f32 / 1000.0 - 4.0).collect());
+        let bytes = file.to_bytes();
+        assert_eq!(EvalFile::from_bytes(&bytes, "n.ckev").unwrap(), file);
+        let err = |b: &[u8]| EvalFile::from_bytes(b, "n.ckev").unwrap_err().to_string();
+        // Rewrites the file with one change and a fresh checksum.
+        let patched = |at: usize, new: &[u8]| {
+            let mut b = bytes[..bytes.len() - 8].to_vec();
+            b[at..at + new.len()].copy_from_slice(new);
+            let sum = fnv(&b);
+            b.extend_from_slice(&sum.to_le_bytes());
+            b
+        };
+        let hidden_at = bytes.len() - 8 - PARAMS * 4 - 4;
+        assert_eq!(
+            err(&patched(hidden_at, &32u32.to_le_bytes())),
+            format!(
+                "n.ckev: a network of 32 hidden units; this program's has {HIDDEN}: train it again"
+            )
+        );
+        assert!(
+            err(&patched(hidden_at + 4, &f32::NAN.to_le_bytes())).contains("not a finite number")
+        );
+        let mut cut = bytes[..bytes.len() - 8 - 40].to_vec();
+        let sum = fnv(&cut);
+        cut.extend_from_slice(&sum.to_le_bytes());
+        assert!(err(&cut).contains("truncated"));
+    }
+
+    #[test]
+    fn a_version_3_file_loads_without_a_network() {
+        let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
+        let file = sample(&rules);
+        let mut bytes = file.to_bytes();
+        // Version 3 had no network count before the checksum.
+        bytes.truncate(bytes.len() - 8 - 4);
+        bytes[4..8].copy_from_slice(&3u32.to_le_bytes());
+        let sum = fnv(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        assert_eq!(EvalFile::from_bytes(&bytes, "v3.ckev").unwrap(), file);
+    }
+
+    #[test]
     fn a_version_2_file_loads_with_an_empty_material_table() {
         let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
         let file = sample(&rules);
         let mut bytes = file.to_bytes();
         // Rewrite it as version 2 wrote it: fewer features, then the checksum.
-        bytes.truncate(bytes.len() - 8);
+        bytes.truncate(bytes.len() - 8 - 4);
         bytes.truncate(bytes.len() - (FEATURES - FEATURES_V2) * 4);
         bytes[4..8].copy_from_slice(&2u32.to_le_bytes());
         let at = 8 + 2 + rules.id.len() + 8;
@@ -344,7 +434,7 @@ mod tests {
         assert!(err(&v2).contains("version 1"));
         let mut future = bytes.clone();
         future[4] = 9;
-        assert!(err(&future).contains("version 9; this program reads versions 2 to 3"));
+        assert!(err(&future).contains("version 9; this program reads versions 2 to 4"));
         let mut damaged = bytes.clone();
         damaged[100] ^= 1;
         assert!(err(&damaged).contains("checksum"));

@@ -14,6 +14,7 @@
 
 use super::eval::Evaluator;
 use super::learned::{features, fingerprint, FEATURES};
+use super::network::Sample as NetSample;
 use super::selfplay::Record;
 use super::Rng;
 use crate::fen;
@@ -63,6 +64,8 @@ pub struct Dataset {
     base: Vec<f32>,
     /// Which game (a number unique across files) each sample comes from.
     game: Vec<u32>,
+    /// The positions themselves, for the network's fit.
+    positions: Vec<crate::Position>,
     games: u32,
 }
 
@@ -103,6 +106,7 @@ impl Dataset {
         self.score.push(score as f32);
         self.base.push(hand.hand_white(pos) as f32);
         self.game.push(game);
+        self.positions.push(*pos);
         self.games = self.games.max(game + 1);
     }
 
@@ -180,9 +184,46 @@ impl Dataset {
         Ok(whole)
     }
 
+    /// The network trainer's samples, training and held-out: the base is what
+    /// `eval` (hand-written terms and pattern weights) says, in units of logit.
+    pub fn network_samples<'a>(
+        &'a self,
+        eval: &Evaluator,
+        scale: f32,
+        settings: &Settings,
+    ) -> (Vec<NetSample<'a>>, Vec<NetSample<'a>>) {
+        let (mut train, mut test) = (Vec::new(), Vec::new());
+        for i in 0..self.len() {
+            let sample = NetSample {
+                position: &self.positions[i],
+                base: eval.white_before_network(&self.positions[i]) as f32 / scale,
+                target: self.target(i, scale, settings),
+            };
+            if held(self.game[i], settings) {
+                test.push(sample);
+            } else {
+                train.push(sample);
+            }
+        }
+        (train, test)
+    }
+
+    /// The win chance sample `i` is fitted to.
+    fn target(&self, i: usize, scale: f32, settings: &Settings) -> f32 {
+        let p = self.phase[i];
+        let lambda = settings.lambda * p + settings.lambda_endgame * (1.0 - p);
+        lambda * sigmoid(self.score[i] / scale) + (1.0 - lambda) * self.result[i]
+    }
+
     fn features(&self, i: usize) -> &[(u32, f32)] {
         &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
+}
+
+/// Whether game `g`'s samples are held out: every game whose hash falls below
+/// the share, the same games for every seed.
+fn held(g: u32, settings: &Settings) -> bool {
+    (g.wrapping_mul(2_654_435_761) as f32 / u32::MAX as f32) < settings.holdout
 }
 
 /// How to fit.
@@ -227,13 +268,13 @@ pub struct Epoch {
     pub held_out_loss: f64,
 }
 
-fn sigmoid(x: f32) -> f32 {
+pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// Cross-entropy of prediction `p` against target `t`, less the target's own
 /// entropy, so that a perfect fit scores 0.
-fn loss(p: f32, t: f32) -> f64 {
+pub(crate) fn loss(p: f32, t: f32) -> f64 {
     let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
     let t = t as f64;
     let ent = |q: f64| {
@@ -288,21 +329,15 @@ pub fn fit(
     let mut touched: Vec<u32> = Vec::new();
     let mut seen = vec![false; FEATURES];
 
-    // Hold out every game whose hash falls below the share: the same games for every seed.
-    let held = |g: u32| (g.wrapping_mul(2_654_435_761) as f32 / u32::MAX as f32) < settings.holdout;
     let (mut train, mut test): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     for i in 0..data.len() as u32 {
-        if held(data.game[i as usize]) {
+        if held(data.game[i as usize], settings) {
             test.push(i);
         } else {
             train.push(i);
         }
     }
-    let target = |i: usize| {
-        let p = data.phase[i];
-        let lambda = settings.lambda * p + settings.lambda_endgame * (1.0 - p);
-        lambda * sigmoid(data.score[i] / scale) + (1.0 - lambda) * data.result[i]
-    };
+    let target = |i: usize| data.target(i, scale, settings);
     let predict = |w: &[[f32; 2]], i: usize| -> f32 {
         let p = data.phase[i];
         data.base[i] / scale

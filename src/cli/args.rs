@@ -95,6 +95,15 @@ pub(super) struct TrainArgs {
     /// Without --data: games played at once (default: one per core)
     #[arg(long, value_parser = at_least::<usize>(0))]
     pub(super) jobs: Option<usize>,
+    /// Also fit a small network on top of the pattern weights
+    #[arg(long)]
+    pub(super) network: bool,
+    /// Keep this weights file's pattern weights and fit only the network on top of them
+    #[arg(long, value_name = "FILE", requires = "data")]
+    pub(super) base: Option<PathBuf>,
+    /// Passes over the data for the network
+    #[arg(long, default_value_t = 10, value_parser = whole::<u32>(1, 1000))]
+    pub(super) network_epochs: u32,
 }
 
 pub(super) fn parse_share(s: &str) -> Result<f32, String> {

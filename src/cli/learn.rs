@@ -3,6 +3,7 @@
 use super::{load_rules, Fail, SelfplayArgs, TrainArgs};
 use checkers::ai::eval::Evaluator;
 use checkers::ai::evalfile::EvalFile;
+use checkers::ai::network;
 use checkers::ai::selfplay::{self, openings, Settings};
 use checkers::ai::train::{self, data_header, write_record, Dataset, DATA_MAGIC};
 use checkers::ai::Engine;
@@ -175,8 +176,17 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         seed: a.seed,
         ..train::Settings::default()
     };
+    let network = (a.network || a.base.is_some()).then(|| network::Settings {
+        epochs: a.network_epochs,
+        seed: a.seed,
+        ..network::Settings::default()
+    });
+    let base = match &a.base {
+        Some(p) => Some(super::load_eval_file(p, &rules)?),
+        None => None,
+    };
     if !a.data.is_empty() {
-        let file = fit_files(&rules, &a.data, &settings)?;
+        let file = fit_files(&rules, &a.data, &settings, base, network.as_ref())?;
         return write_weights(&a.out, &file);
     }
     // From nothing: self-play with the current evaluation, fit, and again with
@@ -197,17 +207,21 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         );
         run_selfplay(&rules, &eval, &play, a.games, &path, jobs(a.jobs))?;
         data.push(path);
-        let file = fit_files(&rules, &data, &settings)?;
+        let file = fit_files(&rules, &data, &settings, None, network.as_ref())?;
         write_weights(&a.out, &file)?;
         eval = Evaluator::learned(&rules, &file);
     }
     Ok(())
 }
 
+/// Fits pattern weights to the data files (or takes `base`'s), then, if asked,
+/// the network on top of them.
 fn fit_files(
     rules: &Ruleset,
     paths: &[PathBuf],
     settings: &train::Settings,
+    base: Option<EvalFile>,
+    network: Option<&network::Settings>,
 ) -> Result<EvalFile, Fail> {
     let mut data = Dataset::default();
     for p in paths {
@@ -226,21 +240,52 @@ fn fit_files(
         data.len(),
         data.games()
     );
-    let bar = Progress::new("train", u64::from(settings.epochs) * 100);
-    let weights = train::fit(
-        &data,
-        scale,
-        settings,
-        &mut |e| {
-            bar.line(&format!(
-                "epoch {:2}: train loss {:.5}  held-out loss {:.5}",
-                e.epoch, e.train_loss, e.held_out_loss
-            ))
-        },
-        &mut |epoch, share| bar.tick(u64::from(epoch - 1) * 100 + (share * 100.0) as u64, ""),
-    );
-    bar.finish("done");
-    Ok(EvalFile::new(rules, scale, weights))
+    let mut file = match base {
+        Some(file) => file,
+        None => {
+            let bar = Progress::new("train", u64::from(settings.epochs) * 100);
+            let weights = train::fit(
+                &data,
+                scale,
+                settings,
+                &mut |e| bar.line(&epoch_line(e)),
+                &mut |epoch, share| {
+                    bar.tick(u64::from(epoch - 1) * 100 + (share * 100.0) as u64, "")
+                },
+            );
+            bar.finish("done");
+            EvalFile::new(rules, scale, weights)
+        }
+    };
+    if let Some(net) = network {
+        let patterns = Evaluator::learned(
+            rules,
+            &EvalFile {
+                network: None,
+                ..file.clone()
+            },
+        );
+        let (fit_on, held_out) = data.network_samples(&patterns, scale, settings);
+        let bar = Progress::new("network", u64::from(net.epochs) * 100);
+        let params = network::fit(
+            &fit_on,
+            &held_out,
+            scale,
+            net,
+            &mut |e| bar.line(&epoch_line(e)),
+            &mut |epoch, share| bar.tick(u64::from(epoch - 1) * 100 + (share * 100.0) as u64, ""),
+        );
+        bar.finish("done");
+        file.network = Some(params);
+    }
+    Ok(file)
+}
+
+fn epoch_line(e: &train::Epoch) -> String {
+    format!(
+        "epoch {:2}: train loss {:.5}  held-out loss {:.5}",
+        e.epoch, e.train_loss, e.held_out_loss
+    )
 }
 
 /// A path as a progress line may show it: an argument's control characters escaped.

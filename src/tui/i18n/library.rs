@@ -6,6 +6,7 @@
 use super::Lang;
 use checkers::ai::evalfile::{EvalFileError, EvalProblem, OLDEST, VERSION};
 use checkers::ai::learned::FEATURES;
+use checkers::ai::network::HIDDEN;
 use checkers::pdn::{OpenError, Refusal, ReplayError};
 use checkers::{FenError, FenProblem, Illegal, RulesetError, Square};
 
@@ -140,6 +141,10 @@ impl Lang {
                 "eval.features",
                 &[("found", found), ("expected", &FEATURES)],
             ),
+            EvalProblem::Network(found) => {
+                self.f("eval.network", &[("found", found), ("expected", &HIDDEN)])
+            }
+            EvalProblem::NotFinite => self.t("eval.not_finite").to_string(),
             EvalProblem::TrailingBytes => self.t("eval.trailing").to_string(),
             EvalProblem::TrainedFor { trained, wanted } => self.f(
                 "eval.trained_for",

@@ -163,3 +163,99 @@ fn match_refuses_a_level_out_of_range() {
         &["11"],
     );
 }
+
+/// The training pipeline end to end on a small scale: self-play data, pattern
+/// weights and a network fitted on top, and the weights file loaded by
+/// `analyze`; a network needs data to fit.
+#[test]
+fn selfplay_then_train_with_a_network_gives_weights_analyze_loads() {
+    let dir = std::env::temp_dir().join(format!("checkers-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("pool.data");
+    let weights = dir.join("pool.ckev");
+    let net = dir.join("pool.net.ckev");
+    let (data_s, weights_s, net_s) = (
+        data.to_str().unwrap(),
+        weights.to_str().unwrap(),
+        net.to_str().unwrap(),
+    );
+    let p = pool();
+    let run = checkers(
+        &[
+            "selfplay",
+            "--ruleset",
+            &p,
+            "--games",
+            "6",
+            "--depth",
+            "2",
+            "--out",
+            data_s,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = checkers(
+        &[
+            "train",
+            "--ruleset",
+            &p,
+            "--data",
+            data_s,
+            "--epochs",
+            "2",
+            "--out",
+            weights_s,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = checkers(
+        &[
+            "train",
+            "--ruleset",
+            &p,
+            "--data",
+            data_s,
+            "--base",
+            weights_s,
+            "--network-epochs",
+            "2",
+            "--out",
+            net_s,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Epoch 0 is the loss of the evaluation the network corrects.
+    assert!(
+        run.stderr.contains("epoch  0: train loss"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("epoch  2: train loss"),
+        "{}",
+        run.stderr
+    );
+    let size = |f: &std::path::Path| std::fs::metadata(f).unwrap().len();
+    let params = (4 * 32 + 1) * 64 + 2 * 64;
+    assert_eq!(size(&net), size(&weights) + params as u64 * 4);
+    let out = ok(&["analyze", "--ruleset", &p, "--depth", "4", "--eval", net_s]);
+    assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
+    refused(
+        &[
+            "train",
+            "--ruleset",
+            &p,
+            "--base",
+            weights_s,
+            "--out",
+            net_s,
+            "--force",
+        ],
+        None,
+        &["--data"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
