@@ -298,6 +298,8 @@ mod tests {
                 wanted: "russian".into(),
             },
             EvalProblem::RulesChanged("english".into()),
+            EvalProblem::Network(32),
+            EvalProblem::NotFinite,
         ];
         for problem in problems {
             let e = EvalFileError {
@@ -320,7 +322,7 @@ mod tests {
         };
         assert_eq!(
             Lang::Nl.eval_error(&e),
-            "w.ckev: gewichtenbestand versie 9; dit programma leest versie 2 tot 3: train het opnieuw"
+            "w.ckev: gewichtenbestand versie 9; dit programma leest versie 2 tot 4: train het opnieuw"
         );
     }
 }
