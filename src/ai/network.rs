@@ -405,12 +405,8 @@ pub fn fit(
         held_out_loss: mean_loss(&net, test),
     });
     for epoch in 1..=settings.epochs {
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
-        let progress = (epoch - 1) as f32 / settings.epochs.max(2).saturating_sub(1) as f32;
-        let lr = settings.learning_rate * 0.1f32.powf(progress);
+        super::train::shuffle(&mut order, &mut rng);
+        let lr = super::train::step_size(settings.learning_rate, epoch, settings.epochs);
         let batches = order.len().div_ceil(settings.batch.max(1));
         for (b, batch) in order.chunks(settings.batch.max(1)).enumerate() {
             for &i in batch {

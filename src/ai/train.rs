@@ -311,6 +311,21 @@ pub fn fit_scale(data: &Dataset) -> f32 {
     ((lo + hi) / 2.0).exp()
 }
 
+/// Fisher–Yates with the seeded generator: the order an epoch visits samples in.
+pub(crate) fn shuffle(order: &mut [u32], rng: &mut Rng) {
+    for i in (1..order.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        order.swap(i, j);
+    }
+}
+
+/// Adam's step size at `epoch` (from 1): `first` at the first, decaying
+/// geometrically to a tenth of it by the last.
+pub(crate) fn step_size(first: f32, epoch: u32, epochs: u32) -> f32 {
+    let progress = (epoch - 1) as f32 / epochs.max(2).saturating_sub(1) as f32;
+    first * 0.1f32.powf(progress)
+}
+
 /// Fits the weights to `data`; `scale` from [`fit_scale`]; `on_epoch` hears the
 /// loss after each epoch and `on_batch` the share of the epoch done.
 /// Returns the weights in hundredths of a man.
@@ -360,13 +375,8 @@ pub fn fit(
     let mut step = 0i32;
     let mut rng = Rng::new(settings.seed);
     for epoch in 1..=settings.epochs {
-        // Fisher–Yates with the seeded generator.
-        for i in (1..train.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            train.swap(i, j);
-        }
-        let progress = (epoch - 1) as f32 / settings.epochs.max(2).saturating_sub(1) as f32;
-        let lr = settings.learning_rate * 0.1f32.powf(progress);
+        shuffle(&mut train, &mut rng);
+        let lr = step_size(settings.learning_rate, epoch, settings.epochs);
         let batches = train.len().div_ceil(settings.batch.max(1));
         for (b, batch) in train.chunks(settings.batch.max(1)).enumerate() {
             for &i in batch {

@@ -179,54 +179,28 @@ fn selfplay_then_train_with_a_network_gives_weights_analyze_loads() {
         weights.to_str().unwrap(),
         net.to_str().unwrap(),
     );
+    let step = |args: &[&str]| {
+        let run = checkers(args, None);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        run
+    };
     let p = pool();
-    let run = checkers(
-        &[
-            "selfplay",
-            "--ruleset",
-            &p,
-            "--games",
-            "6",
-            "--depth",
-            "2",
-            "--out",
-            data_s,
-        ],
-        None,
-    );
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let run = checkers(
-        &[
-            "train",
-            "--ruleset",
-            &p,
-            "--data",
-            data_s,
-            "--epochs",
-            "2",
-            "--out",
-            weights_s,
-        ],
-        None,
-    );
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let run = checkers(
-        &[
-            "train",
-            "--ruleset",
-            &p,
-            "--data",
-            data_s,
-            "--base",
-            weights_s,
-            "--network-epochs",
-            "2",
-            "--out",
-            net_s,
-        ],
-        None,
-    );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    let rules = ["--ruleset", p.as_str()];
+    let selfplay = ["selfplay", "--games", "6", "--depth", "2", "--out", data_s];
+    step(&[&selfplay[..1], &rules, &selfplay[1..]].concat());
+    let patterns = ["--data", data_s, "--epochs", "2", "--out", weights_s];
+    step(&[&["train"], &rules[..], &patterns].concat());
+    let network = [
+        "--data",
+        data_s,
+        "--base",
+        weights_s,
+        "--network-epochs",
+        "2",
+        "--out",
+        net_s,
+    ];
+    let run = step(&[&["train"], &rules[..], &network].concat());
     // Epoch 0 is the loss of the evaluation the network corrects.
     assert!(
         run.stderr.contains("epoch  0: train loss"),
