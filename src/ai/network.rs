@@ -218,7 +218,7 @@ impl Network {
         self.score_rows(acc, to_move)
     }
 
-    /// Adds (`sign` 1) or takes away (-1) the rows of a piece of `kind` on `bit`.
+    /// Adds (`add`) or takes away the rows of a piece of `kind` on `bit`, in both views.
     #[inline(always)]
     fn piece(&self, acc: &mut Accumulator, kind: usize, bit: usize, add: bool) {
         for (view, a) in acc.iter_mut().enumerate() {
