@@ -5,6 +5,7 @@
 //! are compulsory, are searched past the horizon until the position is quiet, so
 //! the search never stands pat in the middle of an exchange.
 
+use super::endgame::{self, Tables, Value};
 use super::eval::Evaluator;
 use super::network::{Accumulator, Network};
 use super::tt::{score_from_tt, score_to_tt, Bound, Entry, Table};
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 mod draws;
 mod report;
 use draws::NoProgress;
-pub use report::{Info, Limits, Options, SearchResult};
+pub use report::{Info, Limits, Options, SearchResult, ENDGAME_FROM};
 
 /// A won position's score; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -45,6 +46,8 @@ pub struct Engine {
     pub eval: Evaluator,
     pub options: Options,
     tt: Table,
+    /// Brought in by the first search whose root has few enough pieces.
+    endgame: Option<Arc<Tables>>,
 }
 
 impl Engine {
@@ -55,6 +58,7 @@ impl Engine {
             eval: Evaluator::new(rules),
             options: Options::default(),
             tt: Table::new(tt_mb),
+            endgame: None,
         }
     }
 
@@ -79,6 +83,12 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        if self.options.endgame && self.endgame.is_none() && pos.occupied().count() <= ENDGAME_FROM
+        {
+            // Outside the clock: the build is once per process, the search's
+            // time is the search's.
+            self.endgame = Some(endgame::shared(&self.rules));
+        }
         struct S<'a> {
             engine: &'a mut Engine,
             pos: &'a Position,
@@ -109,6 +119,11 @@ impl Engine {
                     pv_len: [0; MAX_PLY],
                     order: Vec::with_capacity(64 * MAX_PLY),
                     network: self.engine.eval.network(),
+                    endgame: self
+                        .engine
+                        .endgame
+                        .as_deref()
+                        .filter(|_| self.engine.options.endgame),
                     acc: Vec::new(),
                     _g: std::marker::PhantomData,
                 };
@@ -172,6 +187,7 @@ struct Searcher<'a, G: Kernel> {
     /// each made from its parent's by the move between them.
     network: Option<&'a Network>,
     acc: Vec<Accumulator>,
+    endgame: Option<&'a Tables>,
     _g: std::marker::PhantomData<G>,
 }
 
@@ -397,6 +413,17 @@ impl<G: Kernel> Searcher<'_, G> {
             } else {
                 self.draw_score(ply)
             };
+        }
+        if ply > 0 {
+            if let Some(value) = self.endgame.and_then(|t| t.probe(pos)) {
+                // Exact, so scored as the search scores a game's end: a win
+                // in `d` plies from here is a win `ply + d` plies from the root.
+                return match value {
+                    Value::Win(d) => MATE - ply as i32 - d as i32,
+                    Value::Loss(d) => -MATE + ply as i32 + d as i32,
+                    Value::Draw => self.draw_score(ply),
+                };
+            }
         }
         if ply >= MAX_PLY - 2 {
             return self.evaluate(pos, ply);

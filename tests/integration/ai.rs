@@ -333,7 +333,9 @@ fn contempt_makes_a_repetition_worth_less_than_zero() {
 fn a_man_move_ends_the_positions_that_can_repeat() {
     let rules = Ruleset::builtin(ENGLISH).unwrap();
     // White has only man moves; each child is listed as if it had occurred.
-    let pos = fen::parse("W:W21:BK4").unwrap();
+    // Five pieces, so that the endgame tables, which know no past, do not
+    // answer for the children.
+    let pos = fen::parse("W:W21,22,23:BK4,K3").unwrap();
     let past = past_holding_every_child(&pos, &rules);
     let score = search_with(&pos, &rules, &past, 4, 25);
     assert_ne!(score, -25, "a man move's child is never a repetition");

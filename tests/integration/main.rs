@@ -8,6 +8,7 @@
 mod common;
 
 mod ai;
+mod endgame;
 mod fuzz;
 mod pdn;
 mod perft;

@@ -70,7 +70,16 @@ pub struct Options {
     /// ProbCut: a node off the principal variation with no capture to make,
     /// whose shallow search (four plies less) beats beta by a margin, is cut.
     pub probcut: bool,
+    /// Endgame tables: positions of few pieces are looked up, not searched,
+    /// once the game is down to [`ENDGAME_FROM`] pieces (the tables are built then,
+    /// once per process).
+    pub endgame: bool,
 }
+
+/// The most pieces a root may have for the search to bring in the endgame
+/// tables: from here on a search of a tenth of a second reaches positions of
+/// four pieces, and earlier the tables would cost their build for nothing.
+pub const ENDGAME_FROM: u32 = 14;
 
 impl Default for Options {
     fn default() -> Options {
@@ -80,6 +89,7 @@ impl Default for Options {
             start_permille: 600,
             static_cut: true,
             probcut: true,
+            endgame: true,
         }
     }
 }
