@@ -16,6 +16,19 @@
 //! The value is the game-theoretic one under the rules of movement alone: the
 //! no-progress draws (the 50-move rule and the like) count moves from outside
 //! the position and are left to the search, which carries those counters.
+//!
+//! ```
+//! use checkers::ai::endgame::{Tables, Value};
+//! use checkers::{fen, Ruleset};
+//!
+//! let rules = Ruleset::builtin("english").unwrap();
+//! let tables = Tables::build(&rules, 3, &mut |_| {});
+//! // Two kings against one where kings are short: won for the side with two.
+//! let pos = fen::parse("W:WK18,K19:BK5").unwrap();
+//! assert!(matches!(tables.probe(&pos), Some(Value::Win(_))));
+//! // Four pieces: not in these tables.
+//! assert_eq!(tables.probe(&fen::parse("W:WK18,K19:BK5,K6").unwrap()), None);
+//! ```
 
 use crate::bitboard::VALID;
 use crate::movegen::{dispatch, generate, Kernel, Run};
@@ -133,9 +146,24 @@ fn unrank(mut r: u64, k: usize, n: u32, from: u32) -> u64 {
 /// Turns a position 180° and swaps the colours: the same position for the
 /// other side. In the padded layout a half turn reverses the 36 bits.
 #[inline]
-fn turned(white: u64, black: u64, kings: u64) -> (u64, u64, u64) {
+fn turned((white, black, kings): (u64, u64, u64)) -> (u64, u64, u64) {
     let t = |b: u64| b.reverse_bits() >> 28;
     (t(black), t(white), t(kings))
+}
+
+/// White's pieces, Black's and the kings, as the side to move sees them: as
+/// White, on a board turned for Black.
+#[inline]
+fn as_white(pos: &Position) -> (u64, u64, u64) {
+    let parts = (
+        pos.pieces(Color::White).0,
+        pos.pieces(Color::Black).0,
+        pos.kings(Color::White).0 | pos.kings(Color::Black).0,
+    );
+    match pos.side_to_move() {
+        Color::White => parts,
+        Color::Black => turned(parts),
+    }
 }
 
 /// One material group: where its cells start and the sizes of its four factors.
@@ -255,14 +283,7 @@ impl Tables {
 
     #[inline]
     fn cell(&self, pos: &Position) -> Option<Cell> {
-        let (mut white, mut black, mut kings) = (
-            pos.pieces(Color::White).0,
-            pos.pieces(Color::Black).0,
-            pos.kings(Color::White).0 | pos.kings(Color::Black).0,
-        );
-        if pos.side_to_move() == Color::Black {
-            (white, black, kings) = turned(white, black, kings);
-        }
+        let (white, black, kings) = as_white(pos);
         self.cell_of(white, black, kings)
     }
 
@@ -407,13 +428,8 @@ fn solve<G: Kernel>(tables: &mut Tables, members: &[Group]) {
             }
             let mut shortest_loss = u32::MAX;
             for m in list.iter() {
-                let child = pos.after(m);
-                let (w, b, kings) = turned(
-                    child.pieces(Color::White).0,
-                    child.pieces(Color::Black).0,
-                    child.kings(Color::White).0 | child.kings(Color::Black).0,
-                );
                 // Seen from the side to move in the child, White after the turn.
+                let (w, b, kings) = as_white(&pos.after(m));
                 if w == 0 {
                     shortest_loss = 0;
                     continue;
@@ -523,11 +539,7 @@ mod tests {
                 seen += 1;
                 let value = t.probe(&pos).expect("in the tables");
                 // And with Black to move, turned: the same cell.
-                let (w, b, k) = turned(
-                    pos.pieces(Color::White).0,
-                    pos.pieces(Color::Black).0,
-                    pos.kings(Color::White).0 | pos.kings(Color::Black).0,
-                );
+                let (w, b, k) = turned(as_white(&pos));
                 let black = Position::from_parts(w, b, k, Color::Black);
                 assert_eq!(t.probe(&black), Some(value), "{pos:?} turned");
                 let children: Vec<Value> = crate::legal_moves(&pos, rules)
@@ -595,6 +607,6 @@ mod tests {
         let h8 = crate::Square::from_algebraic("h8").unwrap().mask();
         let c3 = crate::Square::from_algebraic("c3").unwrap().mask();
         let f6 = crate::Square::from_algebraic("f6").unwrap().mask();
-        assert_eq!(turned(a1 | c3, 0, a1), (0, h8 | f6, h8));
+        assert_eq!(turned((a1 | c3, 0, a1)), (0, h8 | f6, h8));
     }
 }
