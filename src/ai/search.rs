@@ -83,14 +83,17 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        if self.options.endgame && self.endgame.is_none() && pos.occupied().count() <= ENDGAME_FROM
-        {
+        // Only from a root this small, whatever earlier searches brought in, so
+        // that a search depends on its position and not on the engine's past.
+        let tables = self.options.endgame && pos.occupied().count() <= ENDGAME_FROM;
+        if tables && self.endgame.is_none() {
             // Outside the clock: the build is once per process, the search's
             // time is the search's.
             self.endgame = Some(endgame::shared(&self.rules));
         }
         struct S<'a> {
             engine: &'a mut Engine,
+            tables: bool,
             pos: &'a Position,
             past: &'a Past,
             limits: Limits,
@@ -119,11 +122,7 @@ impl Engine {
                     pv_len: [0; MAX_PLY],
                     order: Vec::with_capacity(64 * MAX_PLY),
                     network: self.engine.eval.network(),
-                    endgame: self
-                        .engine
-                        .endgame
-                        .as_deref()
-                        .filter(|_| self.engine.options.endgame),
+                    endgame: self.engine.endgame.as_deref().filter(|_| self.tables),
                     acc: Vec::new(),
                     _g: std::marker::PhantomData,
                 };
@@ -134,6 +133,7 @@ impl Engine {
             self.rules.gen_flags(),
             S {
                 engine: self,
+                tables,
                 pos,
                 past,
                 limits,
