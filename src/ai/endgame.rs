@@ -41,8 +41,9 @@ use std::sync::{Arc, Mutex};
 /// The most pieces a table is built for by default: every four-piece ending
 /// builds in a few seconds on one core (README, "Endgame tables").
 pub const DEFAULT_PIECES: u32 = 4;
-/// Pieces beyond this are refused: the index and its binomials are sized for it.
-pub const MAX_PIECES: u32 = 5;
+/// The most pieces this solver builds for: it keeps the moves within a group
+/// of materials in memory, which at five pieces would take gigabytes.
+pub const MAX_PIECES: u32 = 4;
 
 /// A solved position's value for the side to move: a win or a loss in that many
 /// plies (a loss in 0 has no move), or a draw.
@@ -237,12 +238,10 @@ fn slot(counts: [u8; 4]) -> usize {
 
 impl Tables {
     /// Solves every position of `rules` with two to `pieces` pieces (each side
-    /// at least one). `progress` hears the share done, from 0 to 1.
+    /// at least one; `pieces` is taken as 2 to [`MAX_PIECES`]). `progress` hears
+    /// the share done, from 0 to 1.
     pub fn build(rules: &Ruleset, pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
-        assert!(
-            (2..=MAX_PIECES).contains(&pieces),
-            "2 to {MAX_PIECES} pieces"
-        );
+        let pieces = pieces.clamp(2, MAX_PIECES);
         struct B<'a> {
             pieces: u32,
             progress: &'a mut dyn FnMut(f64),
@@ -599,6 +598,16 @@ mod tests {
             assert_eq!(last, 1.0);
             assert_consistent(&rules, &t);
         }
+    }
+
+    #[test]
+    fn a_piece_count_out_of_range_is_taken_as_the_nearest_built() {
+        let rules = Ruleset::builtin("english").expect("built in");
+        assert_eq!(Tables::build(&rules, 0, &mut |_| {}).pieces(), 2);
+        let two = Tables::build(&rules, 2, &mut |_| {});
+        assert_eq!(two.pieces(), 2);
+        // A man or a king a side: 28 or 32 squares each.
+        assert_eq!(two.len(), 28 * 28 + 2 * 28 * 32 + 32 * 32);
     }
 
     #[test]
