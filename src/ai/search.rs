@@ -46,6 +46,16 @@ const PROBCUT_MARGIN: i32 = 40;
 /// 35 over 300 with it and keeps 40 (README, "Strength").
 const PROBCUT_MARGIN_FLYING: i32 = 70;
 
+/// ProbCut's margin for a ruleset (see [`PROBCUT_MARGIN_FLYING`]).
+fn probcut_margin(rules: &Ruleset) -> i32 {
+    let flags = rules.gen_flags();
+    if flags.king_long_move && flags.land_any {
+        PROBCUT_MARGIN_FLYING
+    } else {
+        PROBCUT_MARGIN
+    }
+}
+
 /// A search engine for one ruleset, keeping its transposition table between searches.
 #[derive(Debug)]
 pub struct Engine {
@@ -111,16 +121,10 @@ impl Engine {
             type Out = SearchResult;
             fn run<G: Kernel>(self) -> SearchResult {
                 let draws = NoProgress::new(&self.engine.rules, self.past);
-                let flags = self.engine.rules.gen_flags();
-                let probcut_margin = if flags.king_long_move && flags.land_any {
-                    PROBCUT_MARGIN_FLYING
-                } else {
-                    PROBCUT_MARGIN
-                };
                 let mut s = Searcher::<G> {
                     eval: &self.engine.eval,
                     options: self.engine.options,
-                    probcut_margin,
+                    probcut_margin: probcut_margin(&self.engine.rules),
                     draws,
                     tt: &mut self.engine.tt,
                     stop: self.stop,
