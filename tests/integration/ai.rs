@@ -60,7 +60,7 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
     let pinned: [(&str, [i32; 3], &str, u64); 5] = [
         (ENGLISH, [-1, 5, 152], "11-15", 22_364),
         (DAMMEN64, [5, -79, 147], "11-16", 62_212),
-        (BRAZILIAN, [12, 158, 216], "c3-b4", 33_104),
+        (BRAZILIAN, [10, 34, 73], "c3-b4", 40_310),
         (RUSSIAN, [13, -42, 130], "g3-f4", 61_392),
         (GERMAN, [5, -25, 75], "12-16", 42_020),
     ];
