@@ -1,14 +1,11 @@
 //! The computer opponent: search limits and levels, search, evaluation.
 
-pub mod arena;
 pub mod endgame;
 pub mod eval;
 pub mod evalfile;
 pub mod learned;
 pub mod network;
 pub mod search;
-pub mod selfplay;
-pub mod train;
 mod tt;
 
 pub use search::{search, Engine, Info, Limits, SearchResult, MATE, MATE_BOUND};

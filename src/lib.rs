@@ -92,6 +92,8 @@ pub mod ai;
 mod bitboard;
 pub mod fen;
 pub mod game;
+#[cfg(feature = "lab")]
+pub mod lab;
 pub mod legality;
 mod movegen;
 pub mod moves;

@@ -5,7 +5,7 @@
 //! are compulsory, are searched past the horizon until the position is quiet, so
 //! the search never stands pat in the middle of an exchange.
 
-use super::endgame::{self, Tables, Value};
+use super::endgame::{Tables, Value};
 use super::eval::Evaluator;
 use super::network::{Accumulator, Network};
 use super::tt::{score_from_tt, score_to_tt, Bound, Entry, Table};
@@ -63,7 +63,8 @@ pub struct Engine {
     pub eval: Evaluator,
     pub options: Options,
     tt: Table,
-    /// Brought in by the first search whose root has few enough pieces.
+    /// Attached by the caller before a search ([`Engine::attach_tables`]);
+    /// used from roots of [`ENDGAME_FROM`] pieces or fewer.
     endgame: Option<Arc<Tables>>,
 }
 
@@ -84,6 +85,19 @@ impl Engine {
         &self.rules
     }
 
+    /// Gives the engine endgame tables to look positions up in, from then on,
+    /// in searches from a root of [`ENDGAME_FROM`] pieces or fewer. The tables
+    /// must be of this engine's rules of movement. Nothing is built here: a
+    /// search never waits for tables.
+    pub fn attach_tables(&mut self, tables: Arc<Tables>) {
+        self.endgame = Some(tables);
+    }
+
+    /// The endgame tables attached, if any.
+    pub fn tables(&self) -> Option<&Tables> {
+        self.endgame.as_deref()
+    }
+
     /// Forgets earlier searches, so that the next one depends only on its input.
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -100,14 +114,9 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        // Only from a root this small, whatever earlier searches brought in, so
-        // that a search depends on its position and not on the engine's past.
+        // Only from a root this small, whatever tables are attached, so that a
+        // search depends on its position and not on when the tables came.
         let tables = self.options.endgame && pos.occupied().count() <= ENDGAME_FROM;
-        if tables && self.endgame.is_none() {
-            // Outside the clock: the build is once per process, the search's
-            // time is the search's.
-            self.endgame = Some(endgame::shared(&self.rules));
-        }
         struct S<'a> {
             engine: &'a mut Engine,
             tables: bool,

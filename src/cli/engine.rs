@@ -186,6 +186,7 @@ pub(super) fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
     let mut out = io::stdout().lock();
     let mut failed: Option<io::Error> = None;
     let write = |m: &Move| notation::write(m, &rules.notation);
+    checkers::lab::tables::prepare(&mut engine, &pos);
     let result = engine.search(&pos, &Default::default(), limits, &stop, &mut |info| {
         let pv: Vec<String> = info.pv.iter().map(write).collect();
         let line = if a.json {

@@ -3,8 +3,8 @@
 //! are PDN numbers 1 to 32, as in `checkers hub`.
 
 use crate::hub::{args, get, hub_move};
-use checkers::ai::arena::{Contestant, Turn};
 use checkers::ai::Rng;
+use checkers::lab::arena::{Contestant, Turn};
 use checkers::{legal_moves, Color, Game, Move, Position, Ruleset, Square};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -12,11 +12,13 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How long an engine has to answer `hub` with `wait`.
-const HANDSHAKE: Duration = Duration::from_secs(10);
-/// How long an engine has to answer `init` with `ready`: some load endgame
-/// databases then.
-const INIT: Duration = Duration::from_secs(60);
+/// How long an engine has to answer `hub` with `wait`: only starting a
+/// process, but on a machine busy with other work that can take seconds.
+const HANDSHAKE: Duration = Duration::from_secs(30);
+/// How long an engine has to answer `init` with `ready`: engines load or build
+/// endgame databases then (`checkers hub` solves its tables, seconds on an
+/// idle core and several times that on a busy one), so only a hang runs out.
+const INIT: Duration = Duration::from_secs(300);
 /// How long an engine has to exit after `quit` before it is killed.
 const QUIT: Duration = Duration::from_secs(2);
 

@@ -3,10 +3,10 @@
 use super::{load_rules, Fail, SelfplayArgs, TrainArgs};
 use checkers::ai::eval::Evaluator;
 use checkers::ai::evalfile::EvalFile;
-use checkers::ai::network;
-use checkers::ai::selfplay::{self, openings, Settings};
-use checkers::ai::train::{self, data_header, write_record, Dataset, DATA_MAGIC};
 use checkers::ai::Engine;
+use checkers::lab::network;
+use checkers::lab::selfplay::{self, openings, Settings};
+use checkers::lab::train::{self, data_header, write_record, Dataset, DATA_MAGIC};
 use checkers::Ruleset;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
@@ -281,7 +281,7 @@ fn fit_files(
     Ok(file)
 }
 
-fn epoch_line(e: &train::Epoch) -> String {
+fn epoch_line(e: &checkers::lab::Epoch) -> String {
     format!(
         "epoch {:2}: train loss {:.5}  held-out loss {:.5}",
         e.epoch, e.train_loss, e.held_out_loss

@@ -3,8 +3,8 @@
 
 use super::hub_opponent::{split_command, HubEngine};
 use super::{load_eval, load_rules, Fail, MatchArgs};
-use checkers::ai::arena::{opening, play_contest, Builtin, Contestant, Played, Player, Turn};
 use checkers::ai::{Level, Rng};
+use checkers::lab::arena::{opening, play_contest, Builtin, Contestant, Played, Player, Turn};
 use checkers::{Game, Move, Ruleset};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};

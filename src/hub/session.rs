@@ -78,6 +78,21 @@ impl Session {
             .clone()
     }
 
+    /// `init`: the engine, with its endgame tables, is made before `ready`, so
+    /// that no `go` waits for them under the driver's clock.
+    fn init(&mut self) {
+        // A search still running holds the engine.
+        self.stop_search();
+        let engine = self.engine();
+        let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+        if engine.tables().is_none() && engine.options.endgame {
+            let tables = checkers::lab::tables::shared(engine.rules());
+            engine.attach_tables(tables);
+        }
+        drop(engine);
+        say(&self.out, "ready");
+    }
+
     /// Answers one line; `false` once the session is over (`quit`).
     pub(super) fn handle(&mut self, line: &str) -> bool {
         let line = line.trim();
@@ -86,7 +101,7 @@ impl Session {
         match cmd {
             "hub" => self.hello(),
             "set-param" => self.set_param(&a),
-            "init" => say(&self.out, "ready"),
+            "init" => self.init(),
             "ping" => say(&self.out, "pong"),
             "new-game" => {
                 self.stop_search();
@@ -250,6 +265,9 @@ impl Session {
                     ),
                 );
             };
+            // A driver that skipped `init` gets the tables here, still before the
+            // search's clock starts.
+            checkers::lab::tables::prepare(&mut engine, &start);
             let r = engine.search(&start, &past, limits, &flag, &mut report);
             match r.best {
                 Some(m) => {

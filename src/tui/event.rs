@@ -56,6 +56,7 @@ pub fn spawn_search(
         }
         let id = req.id;
         let info_tx = tx.clone();
+        checkers::lab::tables::prepare(&mut engine, &req.pos);
         let result = engine.search(&req.pos, &req.past, req.limits, &stop, &mut |info| {
             let _ = info_tx.send(Event::AiInfo(id, info.clone()));
         });

@@ -1,9 +1,9 @@
 //! The AI: deterministic at a fixed depth, finds known shots, never plays an illegal move.
 
 use crate::common::builtins_where;
-use checkers::ai::arena::{opening, play_game, Player};
 use checkers::ai::eval::Evaluator;
 use checkers::ai::{search, Engine, Level, Limits, Past, Rng, SearchResult};
+use checkers::lab::arena::{opening, play_game, Player};
 use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
 use checkers::rules::KingMoves;
 use checkers::{fen, legal_moves, notation, Game, Position, Ruleset};

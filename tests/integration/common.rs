@@ -92,3 +92,46 @@ pub fn proptest_config(default: u32) -> ProptestConfig {
         ..ProptestConfig::default()
     }
 }
+
+/// Runs `checkers ARGS` as a Hub engine: sends `input`, keeps standard input open
+/// until the engine answers a `go` with `done` (the end of input would stop the
+/// search, at a moment that depends on the machine's load), then sends `quit`.
+/// Returns standard output and standard error.
+pub fn hub_until_done(args: &[&str], input: &str) -> (String, String) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start checkers");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(input.as_bytes())
+        .expect("write to the engine");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let err = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let mut out = String::new();
+    let mut stdin = Some(stdin);
+    // Read to the end: what comes after `done`, up to `quit`, is kept too.
+    for line in BufReader::new(child.stdout.take().expect("stdout")).lines() {
+        let line = line.expect("engine output");
+        out.push_str(&line);
+        out.push('\n');
+        if line.starts_with("done ") {
+            if let Some(mut stdin) = stdin.take() {
+                let _ = stdin.write_all(b"quit\n");
+            }
+        }
+    }
+    drop(stdin);
+    let status = child.wait().expect("the engine exits");
+    assert!(status.success(), "{status:?}\n{out}");
+    (out, err.join().expect("stderr reader"))
+}

@@ -3,13 +3,14 @@
 
 use checkers::ai::endgame::{Tables, Value};
 use checkers::ai::{Engine, Limits, Past, MATE_BOUND};
+use checkers::lab::tables::{build, prepare, shared};
 use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, RUSSIAN};
-use checkers::{fen, Game, Ruleset};
+use checkers::{fen, Game, Position, Ruleset};
 use std::sync::atomic::AtomicBool;
 
 fn tables(variant: &str, pieces: u32) -> (Ruleset, Tables) {
     let rules = Ruleset::builtin(variant).unwrap();
-    let t = Tables::build(&rules, pieces, &mut |_| {});
+    let t = build(&rules, pieces, &mut |_| {});
     (rules, t)
 }
 
@@ -84,6 +85,7 @@ fn the_search_plays_a_table_win_to_its_end_in_the_tables_distance() {
         panic!("a win");
     };
     let mut engine = Engine::new(&rules, 4);
+    engine.attach_tables(std::sync::Arc::new(t));
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(4),
@@ -126,9 +128,11 @@ fn without_the_tables_the_search_sees_no_forced_win_in_three_kings_against_one()
         ..Default::default()
     };
     let mut engine = Engine::new(&rules, 4);
+    engine.attach_tables(shared(&rules));
     let with = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
     assert!(with.info.score >= MATE_BOUND, "{}", with.info.score);
     let mut engine = Engine::new(&rules, 4);
+    engine.attach_tables(shared(&rules));
     engine.options.endgame = false;
     let without = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
     assert!(
@@ -136,4 +140,26 @@ fn without_the_tables_the_search_sees_no_forced_win_in_three_kings_against_one()
         "{}",
         without.info.score
     );
+}
+
+/// A search never builds tables: an engine that was given none searches on its
+/// evaluation alone, and still has none after the search.
+#[test]
+fn an_engine_without_tables_attached_searches_without_them_and_builds_none() {
+    let rules = Ruleset::builtin(BRAZILIAN).unwrap();
+    let pos = fen::parse("W:WKc1,Ke3,Kg1:BKf8").unwrap();
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(6),
+        ..Default::default()
+    };
+    let mut engine = Engine::new(&rules, 4);
+    let r = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
+    assert!((1..MATE_BOUND).contains(&r.info.score), "{}", r.info.score);
+    assert!(engine.tables().is_none());
+    // The lab attaches them when the root is small enough, and only then.
+    prepare(&mut engine, &Position::initial(rules.first_move));
+    assert!(engine.tables().is_none(), "24 pieces: no tables yet");
+    prepare(&mut engine, &pos);
+    assert!(engine.tables().is_some());
 }

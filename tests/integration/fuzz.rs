@@ -45,7 +45,7 @@ const TOMLS: &[&str] = &[
 ];
 
 /// A case slower than this is taken for a hang.
-const SLOW: Duration = Duration::from_secs(1);
+const SLOW: Duration = Duration::from_secs(10);
 
 fn config(default: u32, weight: u32) -> Config {
     Config {

@@ -51,7 +51,8 @@ fn a_search_reports_info_lines_and_a_legal_move_in_hub_form() {
     let input = "hub\nset-param name=variant value=russian\ninit\n\
                  pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-15\"\n\
                  level depth=5\ngo think\nping\n";
-    let (lines, err) = session(input);
+    let (out, err) = crate::common::hub_until_done(&["hub"], input);
+    let lines: Vec<String> = out.lines().map(String::from).collect();
     assert_eq!(err, "");
     let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
     assert_eq!(infos.len(), 5, "{lines:?}");

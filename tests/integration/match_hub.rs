@@ -1,9 +1,8 @@
 //! `checkers match --opponent "hub:…"`, `--jobs`, and `--eval FILE` for match,
 //! analyze and hub.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_checkers");
 
@@ -263,22 +262,10 @@ fn a_weights_file_is_played_by_match_analyze_and_hub() {
         text(&out.stdout)
     );
     // The hub plays the file's variant only.
-    let mut child = Command::new(BIN)
-        .args(["hub", "--eval", w])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(b"hub\nset-param name=variant value=russian\ninit\nlevel depth=2\ngo think\n")
-        .unwrap();
-    // Time for the search to finish before the end of input stops it.
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let lines = text(&out.stdout);
+    let (lines, _) = crate::common::hub_until_done(
+        &["hub", "--eval", w],
+        "hub\nset-param name=variant value=russian\ninit\nlevel depth=2\ngo think\n",
+    );
     assert!(
         lines.contains("param name=variant value=english type=enum values=\"english\""),
         "{lines}"

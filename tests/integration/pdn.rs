@@ -7,8 +7,8 @@ mod cli;
 mod corpus;
 mod forms;
 
-use checkers::ai::arena::{opening, play_game, Player};
 use checkers::ai::{Level, Rng};
+use checkers::lab::arena::{opening, play_game, Player};
 use checkers::pdn::{read_games, replay, variant_of, write_game, Tags, WarningKind};
 use checkers::rules::builtin::{BRAZILIAN, ENGLISH, RUSSIAN};
 use checkers::{fen, Game, Ruleset};

@@ -15,7 +15,7 @@ pub(crate) const ROWS: u16 = 24;
 pub(crate) const COLS: u16 = 80;
 /// How long to wait for anything the game should show; generous for a busy machine,
 /// and a passing test never waits this long.
-pub(crate) const PATIENCE: Duration = Duration::from_secs(10);
+pub(crate) const PATIENCE: Duration = Duration::from_secs(60);
 
 /// The game running in a pseudo-terminal, and what it has drawn so far.
 pub(crate) struct Session {

@@ -27,6 +27,7 @@ fn state(pid: u32) -> char {
 
 fn wait_state(s: &mut Session, pid: u32, want: char) {
     let deadline = Instant::now() + PATIENCE;
+    let since = s.raw.len();
     while state(pid) != want {
         assert!(
             Instant::now() < deadline,
@@ -36,7 +37,19 @@ fn wait_state(s: &mut Session, pid: u32, want: char) {
             s.take(bytes);
         }
     }
-    // What it wrote before it stopped.
+    // What it wrote before it stopped: a stopping game leaves the alternate
+    // screen and releases the mouse first, and those bytes may still be on their
+    // way through the pseudo-terminal when the state changes.
+    if want == 'T' {
+        let has = |raw: &[u8], pat: &[u8]| raw.windows(pat.len()).any(|w| w == pat);
+        while !(has(&s.raw[since..], b"\x1b[?1049l") && has(&s.raw[since..], b"\x1b[?1000l")) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match s.output.recv_timeout(left) {
+                Ok(bytes) => s.take(bytes),
+                Err(_) => break,
+            }
+        }
+    }
     while let Ok(bytes) = s.output.recv_timeout(Duration::from_millis(200)) {
         s.take(bytes);
     }

@@ -9,9 +9,9 @@
 //! variant family (short kings: english; flying kings: russian). The README records
 //! the result.
 
-use checkers::ai::arena::{opening, play_game, Player};
 use checkers::ai::eval::{default_weights, Weights};
 use checkers::ai::{Level, Rng};
+use checkers::lab::arena::{opening, play_game, Player};
 use checkers::rules::builtin::{ENGLISH, RUSSIAN};
 use checkers::Ruleset;
 

@@ -71,13 +71,13 @@ pub struct Options {
     /// whose shallow search (four plies less) beats beta by a margin, is cut.
     pub probcut: bool,
     /// Endgame tables: positions of few pieces are looked up, not searched,
-    /// once the game is down to [`ENDGAME_FROM`] pieces (the tables are built then,
-    /// once per process).
+    /// once the game is down to [`ENDGAME_FROM`] pieces, if tables are attached
+    /// ([`super::Engine::attach_tables`]).
     pub endgame: bool,
 }
 
-/// The most pieces a root may have for the search to bring in the endgame
-/// tables: from here on a search of a tenth of a second reaches positions of
+/// The most pieces a root may have for the search to use the endgame tables
+/// (and for a program to attach them lazily): from here on a search of a tenth of a second reaches positions of
 /// four pieces, and earlier the tables would cost their build for nothing.
 pub const ENDGAME_FROM: u32 = 14;
 

@@ -24,7 +24,7 @@ fn timed(args: &[&str], env: &[(&str, &Path)]) -> (i32, String) {
         cmd.env(k, v);
     }
     let mut child = cmd.spawn().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         if child.try_wait().unwrap().is_some() {
             break;

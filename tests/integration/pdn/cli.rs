@@ -338,10 +338,10 @@ fn match_writes_russian_captures_with_the_separator_chosen() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The README shows `pdn check` over the corpus with the output it prints.
+/// docs/PDN.md shows `pdn check` over the corpus with the output it prints.
 #[test]
 fn the_readme_shows_what_pdn_check_prints_over_the_corpus() {
-    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/PDN.md"));
     let command =
         "$ checkers pdn check tests/data/pdn-corpus/*/*.pdn tests/data/pdn-corpus/*/*/*.pdn\n";
     let shown = readme.split(command).nth(1).expect("the README's example");

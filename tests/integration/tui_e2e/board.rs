@@ -6,9 +6,15 @@ use super::*;
 
 impl Session {
     /// Reads output until none has come for a moment: the frame for the last key
-    /// is drawn.
+    /// is drawn. Before the game's first output (which comes once the terminal
+    /// is in raw mode) it waits for that, however long a busy machine takes:
+    /// keys sent earlier would be read in cooked mode.
     fn settle(&mut self) {
         let deadline = Instant::now() + PATIENCE;
+        if self.raw.is_empty() {
+            let first = self.output.recv_timeout(PATIENCE).expect("the game draws");
+            self.take(first);
+        }
         while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(150)) {
             self.take(bytes);
             assert!(Instant::now() < deadline, "the game never stopped drawing");
@@ -104,12 +110,14 @@ fn the_forced_pieces_quiet_move_is_refused_as_a_capture_is_mandatory_in_each_lan
         s.send(b":c3-b4\r");
         s.wait_for(&[reason]);
         s.send(b":22-26\r");
+        s.wait_for(&[reason]);
         s.settle();
         assert!(s.contents().contains(reason), "{lang}: {}", s.contents());
         // By keys: the cursor starts on the piece that must capture; Enter, up, Enter.
         s.send(b"\r");
         s.settle();
         s.send(b"k\r");
+        s.wait_for(&[reason]);
         s.settle();
         assert!(s.contents().contains(reason), "{lang}: {}", s.contents());
     }
@@ -227,6 +235,9 @@ fn at_80x24_no_status_or_panel_text_is_cut() {
         let mut s = Session::start(&["play", "--lang", lang, "--variant", "russian"]);
         s.settle();
         s.send(b"\r");
+        // The note's first words, on the first row of the status.
+        let first: Vec<&str> = touched.split(' ').take(2).collect();
+        s.wait_for(&[&first.join(" ")]);
         s.settle();
         let rows = s.rows();
         let status: Vec<&str> = rows[21..23].iter().flat_map(|r| r.split_whitespace()).collect();

@@ -12,11 +12,12 @@
 //! of a man, White's view) and `end INDEX`. A run that is stopped leaves whole
 //! games behind it; a half-written one is dropped when read.
 
-use super::eval::Evaluator;
-use super::learned::{features, fingerprint, FEATURES};
+use super::fit::{loss, shuffle, sigmoid, step_size, Adam, Epoch};
 use super::network::Sample as NetSample;
 use super::selfplay::Record;
-use super::Rng;
+use crate::ai::eval::Evaluator;
+use crate::ai::learned::{features, fingerprint, FEATURES};
+use crate::ai::Rng;
 use crate::fen;
 use crate::rules::Ruleset;
 use crate::square::SquareNotation;
@@ -260,33 +261,6 @@ impl Default for Settings {
     }
 }
 
-/// The loss after an epoch.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Epoch {
-    pub epoch: u32,
-    pub train_loss: f64,
-    pub held_out_loss: f64,
-}
-
-pub(crate) fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-/// Cross-entropy of prediction `p` against target `t`, less the target's own
-/// entropy, so that a perfect fit scores 0.
-pub(crate) fn loss(p: f32, t: f32) -> f64 {
-    let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
-    let t = t as f64;
-    let ent = |q: f64| {
-        if q <= 0.0 || q >= 1.0 {
-            0.0
-        } else {
-            -q * q.ln() - (1.0 - q) * (1.0 - q).ln()
-        }
-    };
-    -(t * p.ln() + (1.0 - t) * (1.0 - p).ln()) - ent(t)
-}
-
 /// The scale that turns search scores into win chances best: the `k` (hundredths
 /// of a man per unit of logit) for which sigmoid(score / k) predicts the results
 /// with the least loss. The weights are learned and written in the same units.
@@ -311,21 +285,6 @@ pub fn fit_scale(data: &Dataset) -> f32 {
     ((lo + hi) / 2.0).exp()
 }
 
-/// Fisher–Yates with the seeded generator: the order an epoch visits samples in.
-pub(crate) fn shuffle(order: &mut [u32], rng: &mut Rng) {
-    for i in (1..order.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        order.swap(i, j);
-    }
-}
-
-/// Adam's step size at `epoch` (from 1): `first` at the first, decaying
-/// geometrically to a tenth of it by the last.
-pub(crate) fn step_size(first: f32, epoch: u32, epochs: u32) -> f32 {
-    let progress = (epoch - 1) as f32 / epochs.max(2).saturating_sub(1) as f32;
-    first * 0.1f32.powf(progress)
-}
-
 /// Fits the weights to `data`; `scale` from [`fit_scale`]; `on_epoch` hears the
 /// loss after each epoch and `on_batch` the share of the epoch done.
 /// Returns the weights in hundredths of a man.
@@ -338,8 +297,7 @@ pub fn fit(
 ) -> Vec<[i16; 2]> {
     // The weights are a correction to the hand-written evaluation, and start at none.
     let mut w = vec![[0f32; 2]; FEATURES];
-    let mut m = vec![[0f32; 2]; FEATURES];
-    let mut v = vec![[0f32; 2]; FEATURES];
+    let mut adam = Adam::new(2 * FEATURES);
     let mut grad = vec![[0f32; 2]; FEATURES];
     let mut touched: Vec<u32> = Vec::new();
     let mut seen = vec![false; FEATURES];
@@ -371,8 +329,6 @@ pub fn fit(
             .sum::<f64>()
             / set.len() as f64
     };
-    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut step = 0i32;
     let mut rng = Rng::new(settings.seed);
     for epoch in 1..=settings.epochs {
         shuffle(&mut train, &mut rng);
@@ -393,9 +349,7 @@ pub fn fit(
                     }
                 }
             }
-            step += 1;
-            let c1 = 1.0 - b1.powi(step);
-            let c2 = 1.0 - b2.powi(step);
+            adam.next_step();
             let n = batch.len() as f32;
             // Only the weights this batch touched move (lazy Adam): a pattern
             // seen once in a million positions keeps its moments between sightings.
@@ -403,9 +357,7 @@ pub fn fit(
                 let f = f as usize;
                 for k in 0..2 {
                     let g = grad[f][k] / n + settings.l2 * w[f][k];
-                    m[f][k] = b1 * m[f][k] + (1.0 - b1) * g;
-                    v[f][k] = b2 * v[f][k] + (1.0 - b2) * g * g;
-                    w[f][k] -= lr * (m[f][k] / c1) / ((v[f][k] / c2).sqrt() + eps);
+                    adam.update(2 * f + k, &mut w[f][k], g, lr);
                     grad[f][k] = 0.0;
                 }
                 seen[f] = false;

@@ -1,9 +1,9 @@
 //! AI against AI: games between two levels, for `checkers match` and the
 //! strength ladder.
 
-use super::eval::Evaluator;
-use super::search::Options;
-use super::{choose, Engine, Level, Limits, Past, Rng};
+use crate::ai::eval::{Evaluator, Weights};
+use crate::ai::search::Options;
+use crate::ai::{choose, Engine, Level, Limits, Past, Rng};
 use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::moves::Move;
@@ -20,7 +20,7 @@ pub struct Player {
     /// Time per move instead of the level's own.
     pub movetime: Option<Duration>,
     /// Evaluation weights instead of the built-in ones (for tuning).
-    pub weights: Option<super::eval::Weights>,
+    pub weights: Option<Weights>,
     /// A whole evaluation instead of the built-in one, such as a weights file's
     /// (`--eval FILE`); it wins over `weights`. Shared, so that many games can
     /// use one without copying it.
@@ -89,6 +89,7 @@ impl Contestant for Builtin {
         let past = Past::of(game);
         let limits = limits_for(&self.player, LEVEL_10_THINK);
         let stop = AtomicBool::new(false);
+        super::tables::prepare(&mut self.engine, &pos);
         let result = self.engine.search(&pos, &past, limits, &stop, &mut |_| {});
         if self.player.level.resigns_at(result.info.score) {
             return Turn::Resign;
@@ -111,7 +112,7 @@ pub struct Played {
 }
 
 /// Level 10's time per move in a match, as in the game's default.
-pub const LEVEL_10_THINK: Duration = super::DEFAULT_THINK_TIME;
+pub const LEVEL_10_THINK: Duration = crate::ai::DEFAULT_THINK_TIME;
 
 /// A game longer than this many plies is adjudicated a draw.
 pub const MAX_PLIES: usize = 400;

@@ -6,8 +6,8 @@
 //! before each game, so a run can be split over threads, stopped and resumed and
 //! still give the same games.
 
-use super::search::{Engine, Limits, MATE_BOUND};
-use super::{Past, Rng};
+use crate::ai::search::{Engine, Limits, MATE_BOUND};
+use crate::ai::{Past, Rng};
 use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::moves::Move;
@@ -123,6 +123,7 @@ pub fn play(
     while game.outcome().is_none() && game.moves().len() < settings.max_plies {
         let pos = *game.position();
         let past = Past::of(&game);
+        super::tables::prepare(engine, &pos);
         let found = engine.search(&pos, &past, limits, &stop, &mut |_| {});
         let Some(best) = found.best else { break };
         let white = if pos.side_to_move() == Color::White {

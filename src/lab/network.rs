@@ -1,0 +1,303 @@
+//! Fitting the network of [`crate::ai::network`] in floating point, on the
+//! residual the hand-written terms and the pattern weights leave. The result is
+//! stored as floats in the weights file and played with integers.
+
+use super::fit::{loss, shuffle, sigmoid, step_size, Adam, Epoch};
+use crate::ai::network::{piece_sets, rows, BIASES, HIDDEN, OUTPUT, PARAMS, TO_MOVE};
+use crate::ai::Rng;
+use crate::position::Position;
+use crate::square::Color;
+
+/// The active inputs of both views of `pos`.
+fn active_inputs(rows: &[[[u16; 64]; 4]; 2], pos: &Position, out: &mut [Vec<u16>; 2]) {
+    out[0].clear();
+    out[1].clear();
+    for (kind, set) in piece_sets(pos).into_iter().enumerate() {
+        let mut s = set;
+        while s != 0 {
+            let bit = s.trailing_zeros() as usize;
+            out[0].push(rows[0][kind][bit]);
+            out[1].push(rows[1][kind][bit]);
+            s &= s - 1;
+        }
+    }
+    let view = if pos.side_to_move() == Color::White {
+        0
+    } else {
+        1
+    };
+    out[view].push(TO_MOVE as u16);
+}
+
+/// What the trainer needs of one position.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample<'a> {
+    pub position: &'a Position,
+    /// What the rest of the evaluation says, in units of logit.
+    pub base: f32,
+    /// The target win chance for White.
+    pub target: f32,
+}
+
+/// How to fit the network.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub epochs: u32,
+    /// Adam's step size at the first epoch; it decays to a tenth by the last.
+    pub learning_rate: f32,
+    pub batch: usize,
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            epochs: 10,
+            learning_rate: 0.002,
+            batch: 512,
+            seed: 1,
+        }
+    }
+}
+
+/// The float network being fitted, parameters laid out as in [`PARAMS`].
+struct Float {
+    p: Vec<f32>,
+}
+
+/// One view's forward pass: pre-activations, and the view's output.
+#[inline]
+fn view_forward(p: &[f32], rows: &[u16], pre: &mut [f32; HIDDEN]) -> f32 {
+    pre.copy_from_slice(&p[BIASES..BIASES + HIDDEN]);
+    for &r in rows {
+        let row = &p[r as usize * HIDDEN..(r as usize + 1) * HIDDEN];
+        for (a, w) in pre.iter_mut().zip(row) {
+            *a += w;
+        }
+    }
+    pre.iter()
+        .zip(&p[OUTPUT..OUTPUT + HIDDEN])
+        .map(|(a, v)| a.clamp(0.0, 1.0) * v)
+        .sum()
+}
+
+impl Float {
+    fn new(seed: u64) -> Float {
+        let mut rng = Rng::new(seed);
+        let mut p = vec![0f32; PARAMS];
+        for x in &mut p[..BIASES] {
+            // Small enough that a full board's two dozen rows keep most units
+            // between their clips at the start.
+            *x = (rng.below(2001) as f32 / 1000.0 - 1.0) * 0.1;
+        }
+        for x in &mut p[BIASES..OUTPUT] {
+            *x = 0.5;
+        }
+        // The output starts at zero, so the fit starts from the evaluation it corrects.
+        Float { p }
+    }
+
+    /// The network's logit for White.
+    fn predict(&self, active: &[Vec<u16>; 2], pre: &mut [[f32; HIDDEN]; 2]) -> f32 {
+        let [p0, p1] = pre;
+        view_forward(&self.p, &active[0], p0) - view_forward(&self.p, &active[1], p1)
+    }
+}
+
+/// Fits the network to `train` (held-out loss on `test`); returns its parameters
+/// with the output in hundredths of a man (`scale` per unit of logit).
+pub fn fit(
+    train: &[Sample],
+    test: &[Sample],
+    scale: f32,
+    settings: &Settings,
+    on_epoch: &mut dyn FnMut(&Epoch),
+    on_batch: &mut dyn FnMut(u32, f32),
+) -> Vec<f32> {
+    let rows = rows();
+    let mut net = Float::new(settings.seed);
+    let mut adam = Adam::new(PARAMS);
+    let mut grad = vec![0f32; PARAMS];
+    let mut active = [Vec::with_capacity(32), Vec::with_capacity(32)];
+    let mut pre = [[0f32; HIDDEN]; 2];
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut rng = Rng::new(settings.seed ^ 0x5eed);
+    let mean_loss = |net: &Float, set: &[Sample]| -> f64 {
+        if set.is_empty() {
+            return 0.0;
+        }
+        let mut pre = [[0f32; HIDDEN]; 2];
+        let mut active = [Vec::new(), Vec::new()];
+        set.iter()
+            .map(|s| {
+                active_inputs(&rows, s.position, &mut active);
+                let x = s.base + net.predict(&active, &mut pre);
+                loss(sigmoid(x), s.target)
+            })
+            .sum::<f64>()
+            / set.len() as f64
+    };
+    // Epoch 0: the loss of the evaluation the network corrects.
+    on_epoch(&Epoch {
+        epoch: 0,
+        train_loss: mean_loss(&net, train),
+        held_out_loss: mean_loss(&net, test),
+    });
+    for epoch in 1..=settings.epochs {
+        shuffle(&mut order, &mut rng);
+        let lr = step_size(settings.learning_rate, epoch, settings.epochs);
+        let batches = order.len().div_ceil(settings.batch.max(1));
+        for (b, batch) in order.chunks(settings.batch.max(1)).enumerate() {
+            for &i in batch {
+                let s = &train[i as usize];
+                active_inputs(&rows, s.position, &mut active);
+                let y = net.predict(&active, &mut pre);
+                let g = sigmoid(s.base + y) - s.target;
+                for view in 0..2 {
+                    let sign = if view == 0 { g } else { -g };
+                    let mut da = [0f32; HIDDEN];
+                    for j in 0..HIDDEN {
+                        let a = pre[view][j];
+                        grad[OUTPUT + j] += sign * a.clamp(0.0, 1.0);
+                        if a > 0.0 && a < 1.0 {
+                            da[j] = sign * net.p[OUTPUT + j];
+                        }
+                    }
+                    for (gb, d) in grad[BIASES..OUTPUT].iter_mut().zip(&da) {
+                        *gb += d;
+                    }
+                    for &r in &active[view] {
+                        let row = &mut grad[r as usize * HIDDEN..(r as usize + 1) * HIDDEN];
+                        for (gw, d) in row.iter_mut().zip(&da) {
+                            *gw += d;
+                        }
+                    }
+                }
+            }
+            adam.next_step();
+            let n = batch.len() as f32;
+            for (k, (w, g)) in net.p.iter_mut().zip(&mut grad).enumerate() {
+                adam.update(k, w, *g / n, lr);
+                *g = 0.0;
+            }
+            on_batch(epoch, (b + 1) as f32 / batches as f32);
+        }
+        on_epoch(&Epoch {
+            epoch,
+            train_loss: mean_loss(&net, train),
+            held_out_loss: mean_loss(&net, test),
+        });
+    }
+    let mut p = net.p;
+    for x in &mut p[OUTPUT..] {
+        *x *= scale;
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::network::tests::random_params;
+    use crate::ai::network::Network;
+    use crate::fen;
+    use crate::square::{Color, Square};
+
+    fn turned(pos: &Position) -> Position {
+        let flip = |set: u64| -> u64 {
+            crate::Bitboard(set)
+                .iter()
+                .map(|s| crate::ai::learned::rotate(s).mask())
+                .fold(0, |a, b| a | b)
+        };
+        Position::from_parts(
+            flip(pos.pieces(Color::Black).0),
+            flip(pos.pieces(Color::White).0),
+            flip(pos.kings(Color::White).0 | pos.kings(Color::Black).0),
+            pos.side_to_move().opposite(),
+        )
+    }
+
+    #[test]
+    fn a_turned_position_scores_the_opposite_and_integers_follow_the_floats() {
+        let params = random_params(5);
+        let net = Network::new(&params);
+        let float = Float { p: params.clone() };
+        let rows = rows();
+        let mut active = [Vec::new(), Vec::new()];
+        let mut pre = [[0f32; HIDDEN]; 2];
+        for text in [
+            "W:W21,22,23,25,K30:B1,2,5,9,K14",
+            "B:W18,19,24,27,28,31,32:B3,6,7,10,11,K26",
+            "W:W9,K1:B12,K31",
+        ] {
+            let pos = fen::parse(text).unwrap();
+            let s = net.white_score(&pos);
+            assert_eq!(s, -net.white_score(&turned(&pos)), "{text}");
+            active_inputs(&rows, &pos, &mut active);
+            let f = float.predict(&active, &mut pre);
+            assert!((f - s as f32).abs() <= 2.0, "{text}: {f} vs {s}");
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss() {
+        // White wins where it has more kings: a nonlinear fact of the board the
+        // network can learn from a base that knows nothing.
+        let mut rng = Rng::new(9);
+        let mut positions = Vec::new();
+        let mut targets = Vec::new();
+        for _ in 0..600 {
+            let mut white = 0u64;
+            let mut black = 0u64;
+            let mut kings = 0u64;
+            for sq in Square::all() {
+                match rng.below(6) {
+                    0 => white |= sq.mask(),
+                    1 => black |= sq.mask(),
+                    2 => {
+                        white |= sq.mask();
+                        kings |= sq.mask()
+                    }
+                    3 => {
+                        black |= sq.mask();
+                        kings |= sq.mask()
+                    }
+                    _ => {}
+                }
+            }
+            let pos = Position::from_parts(white, black, kings, Color::White);
+            let d = (white & kings).count_ones() as i32 - (black & kings).count_ones() as i32;
+            targets.push(if d > 0 { 0.9 } else { 0.1 });
+            positions.push(pos);
+        }
+        let samples: Vec<Sample> = positions
+            .iter()
+            .zip(&targets)
+            .map(|(p, &t)| Sample {
+                position: p,
+                base: 0.0,
+                target: t,
+            })
+            .collect();
+        let mut losses = Vec::new();
+        let settings = Settings {
+            epochs: 6,
+            batch: 32,
+            ..Settings::default()
+        };
+        fit(
+            &samples,
+            &[],
+            100.0,
+            &settings,
+            &mut |e| losses.push(e.train_loss),
+            &mut |_, _| {},
+        );
+        let start = targets.iter().map(|&t| loss(0.5, t)).sum::<f64>() / targets.len() as f64;
+        assert!(
+            losses.last().unwrap() < &(start * 0.8),
+            "{start} {losses:?}"
+        );
+    }
+}

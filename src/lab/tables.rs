@@ -1,0 +1,412 @@
+//! Solving the endgame tables of [`crate::ai::endgame`]: every position of up
+//! to four pieces, backwards from the positions where the game has ended, by
+//! the rules' own move generator. The engine only probes the result; a program
+//! builds the tables (or takes the process's shared copy) and attaches them to
+//! an engine before it searches.
+
+use crate::ai::endgame::{
+    as_white, decode, slot, Cell, Group, Tables, Value, BINOM, DEFAULT_PIECES, DENSE, KINDS,
+    MAX_PIECES, SIDE, UNSOLVED,
+};
+use crate::ai::search::ENDGAME_FROM;
+use crate::ai::Engine;
+use crate::movegen::{dispatch, generate, Kernel, Run};
+use crate::moves::MoveList;
+use crate::position::Position;
+use crate::rules::{GenFlags, Ruleset};
+use crate::square::Color;
+use std::sync::{Arc, Mutex};
+
+/// The longest distance a cell can hold.
+const MAX_PLIES: u32 = 253;
+
+/// The bit of each dense index.
+const BIT: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut b = 0;
+    while b < 36 {
+        if DENSE[b] != u8::MAX {
+            t[DENSE[b] as usize] = b as u8;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The set of `k` squares of rank `r` among `n`, dense indices counted from `from`.
+fn unrank(mut r: u64, k: usize, n: u32, from: u32) -> u64 {
+    let mut set = 0;
+    let mut s = n;
+    for i in (1..=k).rev() {
+        s -= 1;
+        while BINOM[s as usize][i] > r {
+            s -= 1;
+        }
+        r -= BINOM[s as usize][i];
+        set |= 1u64 << BIT[(s + from) as usize];
+    }
+    set
+}
+
+// The solver's side of a group: its size, and the position of each cell.
+impl Group {
+    fn len(&self) -> usize {
+        self.sizes.iter().product::<u64>() as usize
+    }
+
+    /// The position of cell `i` (counted within the group), if its pieces do
+    /// not overlap.
+    fn position(&self, mut i: u64) -> Option<Position> {
+        let mut sets = [0u64; 4];
+        for k in (0..4).rev() {
+            let r = i % self.sizes[k];
+            i /= self.sizes[k];
+            sets[k] = unrank(r, self.counts[k] as usize, KINDS[k].0, KINDS[k].1);
+        }
+        let [wm, wk, bm, bk] = sets;
+        if (wm & wk) | (bm & bk) | ((wm | wk) & (bm | bk)) != 0 {
+            return None;
+        }
+        Some(Position::from_parts(
+            wm | wk,
+            bm | bk,
+            wk | bk,
+            Color::White,
+        ))
+    }
+}
+
+fn encode(plies: u32) -> Cell {
+    (plies.min(MAX_PLIES) + 1) as Cell
+}
+
+/// Solves every position of `rules` with two to `pieces` pieces (each side
+/// at least one; `pieces` is taken as 2 to [`MAX_PIECES`]). `progress` hears
+/// the share done, from 0 to 1.
+pub fn build(rules: &Ruleset, pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
+    let pieces = pieces.clamp(2, MAX_PIECES);
+    struct B<'a> {
+        pieces: u32,
+        progress: &'a mut dyn FnMut(f64),
+    }
+    impl Run for B<'_> {
+        type Out = Tables;
+        fn run<G: Kernel>(self) -> Tables {
+            build_with::<G>(self.pieces, self.progress)
+        }
+    }
+    dispatch(rules.gen_flags(), B { pieces, progress })
+}
+
+/// The tables of [`DEFAULT_PIECES`] pieces for the rules of movement of `rules`,
+/// built on the first call and shared by every engine of the process after it
+/// (the tables depend on how pieces move and capture, nothing else).
+pub fn shared(rules: &Ruleset) -> Arc<Tables> {
+    static BUILT: Mutex<Vec<(GenFlags, Arc<Tables>)>> = Mutex::new(Vec::new());
+    let flags = rules.gen_flags();
+    // Held while building, so that engines on other threads wait for these
+    // tables instead of building their own.
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, t)) = built.iter().find(|(f, _)| *f == flags) {
+        return t.clone();
+    }
+    let t = Arc::new(build(rules, DEFAULT_PIECES, &mut |_| {}));
+    built.push((flags, t.clone()));
+    t
+}
+
+/// Attaches the process's shared tables to `engine` if its next search, from
+/// `root`, would use tables it does not have yet: the build, once per process
+/// and set of rules of movement, happens here, before the search and outside
+/// its clock.
+pub fn prepare(engine: &mut Engine, root: &Position) {
+    if engine.tables().is_none()
+        && engine.options.endgame
+        && root.occupied().count() <= ENDGAME_FROM
+    {
+        let tables = shared(engine.rules());
+        engine.attach_tables(tables);
+    }
+}
+
+fn build_with<G: Kernel>(pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
+    // Every material with each side at least one piece, ordered so that what a
+    // move can lead to out of a group is solved before it: a capture leaves
+    // fewer pieces, a crowning fewer men.
+    let mut all = Vec::new();
+    for total in 2..=pieces as u8 {
+        for wm in 0..=total {
+            for wk in 0..=total - wm {
+                for bm in 0..=total - wm - wk {
+                    let bk = total - wm - wk - bm;
+                    if wm + wk > 0 && bm + bk > 0 {
+                        all.push([wm, wk, bm, bk]);
+                    }
+                }
+            }
+        }
+    }
+    all.sort_by_key(|c| (c.iter().sum::<u8>(), c[0] + c[2]));
+    let mut tables = Tables {
+        pieces,
+        groups: vec![None; SIDE.pow(4)],
+        cells: Vec::new(),
+    };
+    let mut offset = 0;
+    for &counts in &all {
+        let sizes = [0, 1, 2, 3].map(|k| BINOM[KINDS[k].0 as usize][counts[k] as usize]);
+        let g = Group {
+            offset,
+            counts,
+            sizes,
+        };
+        offset += g.len();
+        tables.groups[slot(counts)] = Some(g);
+    }
+    tables.cells = vec![UNSOLVED; offset];
+    let mut done = 0usize;
+    let mut start = 0;
+    while start < all.len() {
+        // A group of materials a quiet move can pass between: a move by White
+        // turns (wm, wk, bm, bk) into (bm, bk, wm, wk) seen from Black.
+        let key = |c: &[u8; 4]| (c.iter().sum::<u8>(), c[0] + c[2]);
+        let end = start
+            + all[start..]
+                .iter()
+                .take_while(|c| key(c) == key(&all[start]))
+                .count();
+        let members: Vec<Group> = all[start..end]
+            .iter()
+            .map(|&c| tables.groups[slot(c)].expect("listed"))
+            .collect();
+        solve::<G>(&mut tables, &members);
+        done += members.iter().map(Group::len).sum::<usize>();
+        progress(done as f64 / offset as f64);
+        start = end;
+    }
+    tables
+}
+
+/// Solves one group of materials backwards from its ends, in order of
+/// distance: a position wins in `d + 1` plies when a move leads to a loss in
+/// `d`, and loses in `d + 1` when every move leads to a win, the longest in `d`.
+/// Moves out of the group lead to solved positions; moves within it are kept
+/// as edges from the position moved to back to the one moved from, so each
+/// position is generated once. What is never reached is a draw.
+fn solve<G: Kernel>(tables: &mut Tables, members: &[Group]) {
+    let base = members[0].offset;
+    let len = members.iter().map(Group::len).sum::<usize>();
+    debug_assert!(members
+        .windows(2)
+        .all(|w| w[0].offset + w[0].len() == w[1].offset));
+    // Per position: moves within the group not yet known to win, the longest
+    // win among moves out of it, whether some move draws or loses.
+    let mut remaining = vec![0u16; len];
+    let mut longest = vec![0u8; len];
+    let mut draws = vec![false; len];
+    let mut loses = vec![false; len];
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); MAX_PLIES as usize + 2];
+    // Edges within the group, parent first (`forward`), then turned round.
+    let mut starts = vec![0u32; len + 1];
+    let mut forward: Vec<u32> = Vec::new();
+    let mut list = MoveList::new();
+    for g in members {
+        for i in 0..g.len() {
+            let local = g.offset - base + i;
+            starts[local] = forward.len() as u32;
+            let Some(pos) = g.position(i as u64) else {
+                continue;
+            };
+            list.clear();
+            generate::<G>(&pos, &mut list);
+            if list.is_empty() {
+                buckets[0].push(local as u32);
+                continue;
+            }
+            let mut shortest_loss = u32::MAX;
+            for m in list.iter() {
+                // Seen from the side to move in the child, White after the turn.
+                let (w, b, kings) = as_white(&pos.after(m));
+                if w == 0 {
+                    shortest_loss = 0;
+                    continue;
+                }
+                let cell = tables
+                    .index_of(w, b, kings)
+                    .expect("solved or in this group");
+                if (base..base + len).contains(&cell) {
+                    forward.push((cell - base) as u32);
+                    remaining[local] += 1;
+                    continue;
+                }
+                match decode(tables.cells[cell]) {
+                    Value::Loss(d) => shortest_loss = shortest_loss.min(d),
+                    Value::Win(d) => longest[local] = longest[local].max(d as u8),
+                    Value::Draw => draws[local] = true,
+                }
+            }
+            if shortest_loss != u32::MAX {
+                loses[local] = true;
+                buckets[(shortest_loss + 1).min(MAX_PLIES + 1) as usize].push(local as u32);
+            } else if remaining[local] == 0 && !draws[local] {
+                buckets[longest[local] as usize + 1].push(local as u32);
+            }
+        }
+    }
+    starts[len] = forward.len() as u32;
+    let mut into = vec![0u32; len + 1];
+    for &c in &forward {
+        into[c as usize + 1] += 1;
+    }
+    for i in 0..len {
+        into[i + 1] += into[i];
+    }
+    let mut back = vec![0u32; forward.len()];
+    let mut fill = into.clone();
+    for parent in 0..len {
+        for &c in &forward[starts[parent] as usize..starts[parent + 1] as usize] {
+            back[fill[c as usize] as usize] = parent as u32;
+            fill[c as usize] += 1;
+        }
+    }
+    drop(forward);
+    let mut solved = vec![false; len];
+    for d in 0..=MAX_PLIES as usize {
+        let bucket = std::mem::take(&mut buckets[d]);
+        for local in bucket {
+            let local = local as usize;
+            if solved[local] {
+                continue;
+            }
+            solved[local] = true;
+            tables.cells[base + local] = encode(d as u32);
+            for &parent in &back[into[local] as usize..into[local + 1] as usize] {
+                let p = parent as usize;
+                if solved[p] {
+                    continue;
+                }
+                if d % 2 == 0 {
+                    // A move to a loss wins.
+                    loses[p] = true;
+                    buckets[d + 1].push(parent);
+                } else {
+                    remaining[p] -= 1;
+                    if remaining[p] == 0 && !loses[p] && !draws[p] {
+                        let l = (longest[p] as usize).max(d);
+                        buckets[(l + 1).min(MAX_PLIES as usize + 1)].push(parent);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::endgame::{rank, turned};
+    use crate::bitboard::{RANK_1, RANK_8};
+    use crate::square::Color;
+
+    #[test]
+    fn ranks_and_unranks_agree() {
+        for (k, &count) in BINOM[28].iter().enumerate().take(4).skip(1) {
+            for r in 0..count {
+                let set = unrank(r, k, 28, 4);
+                assert_eq!(set.count_ones() as usize, k);
+                assert_eq!(rank(set, 4), r);
+                assert_eq!(set & RANK_1, 0, "black men never on rank 1");
+            }
+            for r in 0..count {
+                assert_eq!(unrank(r, k, 28, 0) & RANK_8, 0, "white men never on rank 8");
+            }
+        }
+    }
+
+    /// Every position of the tables agrees with its moves: a loss in 0 has
+    /// none; a win in `d` has a move to a loss in `d - 1` and none to a shorter
+    /// loss; a loss in `d` has only moves to wins, the longest in `d - 1`; a
+    /// draw has no move to a loss and one to a draw. By induction on the
+    /// distance, a table that agrees everywhere is the game's true value.
+    fn assert_consistent(rules: &Ruleset, t: &Tables) {
+        let mut seen = 0;
+        for g in t.groups.iter().flatten() {
+            for i in 0..g.len() {
+                let Some(pos) = g.position(i as u64) else {
+                    continue;
+                };
+                seen += 1;
+                let value = t.probe(&pos).expect("in the tables");
+                // And with Black to move, turned: the same cell.
+                let (w, b, k) = turned(as_white(&pos));
+                let black = Position::from_parts(w, b, k, Color::Black);
+                assert_eq!(t.probe(&black), Some(value), "{pos:?} turned");
+                let children: Vec<Value> = crate::legal_moves(&pos, rules)
+                    .iter()
+                    .map(|m| {
+                        let c = pos.after(m);
+                        if c.pieces(c.side_to_move()).is_empty() {
+                            Value::Loss(0)
+                        } else {
+                            t.probe(&c).expect("fewer pieces")
+                        }
+                    })
+                    .collect();
+                let losses = children.iter().filter_map(|v| match v {
+                    Value::Loss(d) => Some(*d),
+                    _ => None,
+                });
+                let wins = || {
+                    children.iter().filter_map(|v| match v {
+                        Value::Win(d) => Some(*d),
+                        _ => None,
+                    })
+                };
+                let expected = if children.is_empty() {
+                    Value::Loss(0)
+                } else if let Some(d) = losses.min() {
+                    Value::Win(d + 1)
+                } else if wins().count() == children.len() {
+                    Value::Loss(wins().max().expect("moves") + 1)
+                } else {
+                    Value::Draw
+                };
+                assert_eq!(value, expected, "{pos:?}");
+            }
+        }
+        assert!(seen > 1000, "the tables hold positions");
+    }
+
+    #[test]
+    fn three_piece_tables_agree_with_the_moves_in_every_variant() {
+        for id in Ruleset::builtin_ids() {
+            let rules = Ruleset::builtin(id).expect("built in");
+            let t = build(&rules, 3, &mut |_| {});
+            assert_consistent(&rules, &t);
+        }
+    }
+
+    #[test]
+    fn four_piece_tables_agree_with_the_moves_where_kings_fly_and_where_they_do_not() {
+        for id in ["brazilian", "english"] {
+            let rules = Ruleset::builtin(id).expect("built in");
+            let mut last = 0.0;
+            let t = build(&rules, 4, &mut |p| {
+                assert!(p >= last && p <= 1.0, "progress grows to 1");
+                last = p;
+            });
+            assert_eq!(last, 1.0);
+            assert_consistent(&rules, &t);
+        }
+    }
+
+    #[test]
+    fn a_piece_count_out_of_range_is_taken_as_the_nearest_built() {
+        let rules = Ruleset::builtin("english").expect("built in");
+        assert_eq!(build(&rules, 0, &mut |_| {}).pieces(), 2);
+        let two = build(&rules, 2, &mut |_| {});
+        assert_eq!(two.pieces(), 2);
+        // A man or a king a side: 28 or 32 squares each.
+        assert_eq!(two.len(), 28 * 28 + 2 * 28 * 32 + 32 * 32);
+    }
+}
