@@ -40,7 +40,7 @@ use crate::position::Position;
 use crate::square::Color;
 
 /// The most pieces a table is built for by default: every four-piece ending
-/// builds in a few seconds on one core (README, "Endgame tables").
+/// builds in a few seconds on one core (docs/STRENGTH.md).
 pub const DEFAULT_PIECES: u32 = 4;
 /// The most pieces this solver builds for: it keeps the moves within a group
 /// of materials in memory, which at five pieces would take gigabytes.

@@ -13,7 +13,7 @@ use crate::rules::{KingMoves, Ruleset};
 use crate::square::Color;
 use std::sync::Arc;
 
-/// The weights of the evaluation; the values and how they were chosen are in the README.
+/// The weights of the evaluation; the values and how they were chosen are in docs/STRENGTH.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     pub man: i32,
@@ -36,7 +36,7 @@ pub struct Weights {
 
 /// Built-in weights for short-king and flying-king variants.
 pub fn default_weights(rules: &Ruleset) -> Weights {
-    // Tuned by self-play (tests/integration/tune.rs, 200 games a trial; README "Tuning"):
+    // Tuned by self-play (tests/integration/tune.rs, 200 games a trial; docs/STRENGTH.md, "Tuning the hand-written terms"):
     // short kings gained from a dearer king and a cheaper runaway, flying kings
     // from more weight on mobility.
     let flying = rules.king_moves == KingMoves::AnyDistance;

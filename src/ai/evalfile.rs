@@ -25,7 +25,7 @@ pub const OLDEST: u32 = 2;
 const MAX_BYTES: u64 = 16 << 20;
 
 /// The built-in variants' trained weights (`weights/`, made by `checkers train`;
-/// README, "Training the evaluation").
+/// docs/TRAINING.md).
 const BUILT_IN: &[(&str, &[u8])] = &[
     (
         builtin::ENGLISH,

@@ -43,7 +43,7 @@ const PROBCUT_MARGIN: i32 = 40;
 /// deep one, so the test must clear beta by more. Measured against the margin
 /// of 40 at 40 ms a move: +16 ± 13 Elo over 900 games in brazilian, +14 ± 17
 /// over 600 in russian; german, whose kings land directly behind, scored −16 ±
-/// 35 over 300 with it and keeps 40 (README, "Strength").
+/// 35 over 300 with it and keeps 40 (docs/STRENGTH.md).
 const PROBCUT_MARGIN_FLYING: i32 = 70;
 
 /// ProbCut's margin for a ruleset (see [`PROBCUT_MARGIN_FLYING`]).

@@ -86,7 +86,7 @@ impl std::fmt::Display for OpenError {
 
 impl OpenError {
     /// The reason in the player's language (a ruleset's reason is the
-    /// library's English: see the README's languages section).
+    /// library's English: see docs/CLI.md, "Languages").
     pub fn in_lang(&self, lang: crate::tui::i18n::Lang) -> String {
         match self {
             OpenError::Pdn(e) => lang.open_error(e),

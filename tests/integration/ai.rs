@@ -68,7 +68,7 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
         let rules = Ruleset::builtin(variant).unwrap();
         let eval = Evaluator::new(&rules);
         assert!(eval.is_learned(), "{variant} has built-in weights");
-        // A network is built in where it measured stronger (README, "The network").
+        // A network is built in where it measured stronger (docs/TRAINING.md).
         assert_eq!(
             eval.network().is_some(),
             NETWORKS.contains(&variant),

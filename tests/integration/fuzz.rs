@@ -7,7 +7,7 @@
 //! that is a hang in the making.
 //!
 //! `cargo test` runs a few thousand cases per reader. The long run, over a million
-//! inputs across all eight readers (README, "Tests"):
+//! inputs across all eight readers (docs/TESTING.md, "Fuzzing"):
 //! `FUZZ_CASES=1000000 cargo test --release -- fuzz::`
 
 use crate::common::arb;

@@ -13,6 +13,7 @@ mod fuzz;
 mod pdn;
 mod perft;
 mod properties;
+mod provenance;
 mod reference;
 mod rules;
 mod rulesets;

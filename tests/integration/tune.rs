@@ -6,8 +6,8 @@
 //! colours) between the current weights and the weight moved up and down by a
 //! step, and keeps a change that scores at least 55% over 200 games (about 1.4
 //! standard errors; `TUNE_GAMES` changes the count). One pass over the weights per
-//! variant family (short kings: english; flying kings: russian). The README records
-//! the result.
+//! variant family (short kings: english; flying kings: russian). docs/STRENGTH.md
+//! records the result.
 
 use checkers::ai::eval::{default_weights, Weights};
 use checkers::ai::{Level, Rng};

@@ -344,7 +344,7 @@ fn the_readme_shows_what_pdn_check_prints_over_the_corpus() {
     let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/PDN.md"));
     let command =
         "$ checkers pdn check tests/data/pdn-corpus/*/*.pdn tests/data/pdn-corpus/*/*/*.pdn\n";
-    let shown = readme.split(command).nth(1).expect("the README's example");
+    let shown = readme.split(command).nth(1).expect("docs/PDN.md's example");
     let shown = &shown[..shown.find("```").expect("the end of the example")];
     let (stdout, stderr) = shown.split_at(shown.find("error: ").expect("its error line"));
     // The files as the shell expands the two patterns, but for the order inside a
