@@ -33,7 +33,7 @@ pub(crate) const RANKS: [u64; 8] = {
 
 /// A set of squares.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub u64);
+pub struct Bitboard(pub(crate) u64);
 
 impl Bitboard {
     /// No squares.

@@ -88,6 +88,8 @@
 //! assert!(result.best.is_some());
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod ai;
 mod bitboard;
 pub mod fen;

@@ -293,12 +293,6 @@ pub fn parse_move(text: &str, pos: &Position, rules: &Ruleset) -> Result<Move, M
     parsed.resolve(pos, rules).map_err(|e| with_text(e.into()))
 }
 
-/// Why no legal move follows `squares` here, in a player's words
-/// (docs/RULES.md, illegal-move-refused).
-pub fn explain_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> String {
-    why_illegal(pos, rules, squares).describe(rules.notation.squares)
-}
-
 /// Writes `m` with its full path in `notation`.
 pub fn write(m: &Move, notation: &Notation) -> String {
     let sep = if m.is_capture() {

@@ -156,24 +156,6 @@ impl std::fmt::Display for PdnError {
 
 impl std::error::Error for PdnError {}
 
-/// Game `n` (counting from 1) of PDN `text`, replayed under the rules its tags
-/// name, or `fallback` where they name none (else English for numbers, Russian
-/// for algebraic squares). Returns the game as read (for its tags) and as played.
-/// Errors are one line, without the file name.
-pub fn load_game(
-    text: &str,
-    n: usize,
-    fallback: Option<&crate::Ruleset>,
-) -> Result<(PdnGame, crate::Game), String> {
-    let assume = Assume {
-        variant: fallback.cloned(),
-        preferred: None,
-    };
-    open_game(text.as_bytes(), n, &assume)
-        .map(|l| (l.pdn, l.game))
-        .map_err(|e| e.to_string())
-}
-
 /// A game opened from a file to be looked at or played on.
 #[derive(Clone, Debug)]
 pub struct Loaded {

@@ -118,8 +118,10 @@ impl Square {
         Square::from_coords(file, rank)
     }
 
-    /// The square at bit index `bit` of the padded layout; padding bits are refused.
-    pub const fn from_bit(bit: u8) -> Option<Square> {
+    /// The square at bit index `bit` of the padded layout; padding bits are
+    /// refused. Only the layout's own test needs the checked form.
+    #[cfg(test)]
+    pub(crate) const fn from_bit(bit: u8) -> Option<Square> {
         if bit < 36 && BIT_TO_PDN[bit as usize] != 0 {
             Some(Square(bit))
         } else {
@@ -135,13 +137,13 @@ impl Square {
 
     /// Bit index in the padded layout.
     #[inline]
-    pub const fn bit(self) -> u8 {
+    pub(crate) const fn bit(self) -> u8 {
         self.0
     }
 
     /// The one-bit mask of this square.
     #[inline]
-    pub const fn mask(self) -> u64 {
+    pub(crate) const fn mask(self) -> u64 {
         1u64 << self.0
     }
 

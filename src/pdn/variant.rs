@@ -162,13 +162,6 @@ impl Checker {
             .expect("a built-in id names a built-in ruleset")
     }
 
-    /// The rules of `game`, or why it is not a game this program plays; a
-    /// `GameType` that is not a number is a warning and counts as none.
-    pub fn rules_for(&self, game: &PdnGame) -> (Result<&Ruleset, Unsupported>, Option<Warning>) {
-        let (rules, warning) = self.decide(game);
-        (rules.map(|(r, _)| r), warning)
-    }
-
     fn decide(&self, game: &PdnGame) -> (Result<(&Ruleset, Basis), Unsupported>, Option<Warning>) {
         let fallback = self.assume.variant.as_ref();
         let variant = game.tag("Variant").map(str::trim).filter(|v| !v.is_empty());
