@@ -16,6 +16,7 @@ use std::time::Duration;
 /// One row of the level table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
+    /// Its number, 1 (beginner) to [`MAX_LEVEL`].
     pub level: u8,
     /// Depth limit in plies (captures are always searched to the end).
     pub depth: Option<u32>,
@@ -124,10 +125,13 @@ impl Level {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator seeded with `seed`: the same seed gives the same numbers, and
+    /// any seed will do, zero included.
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
+    /// The next number of the sequence, spread over the whole range of `u64`.
     pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;

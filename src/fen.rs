@@ -32,13 +32,28 @@ pub enum FenProblem {
     /// A side's pieces listed twice.
     ListedTwice(Color),
     /// A list item that is no square or range.
-    NotASquare { item: String, color: Color },
+    NotASquare {
+        /// The item as written, `K` included.
+        item: String,
+        /// The side whose list it is in.
+        color: Color,
+    },
     /// A square that holds two pieces.
     SquareTwice(Square),
     /// A man on its own crowning row, not written as a king.
-    ManOnCrowningRow { color: Color, square: Square },
+    ManOnCrowningRow {
+        /// The man's side.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
     /// More pieces than a side has.
-    TooMany { color: Color, count: u32 },
+    TooMany {
+        /// The side listed.
+        color: Color,
+        /// How many pieces it was given, more than 12.
+        count: u32,
+    },
 }
 
 impl fmt::Display for FenError {

@@ -10,7 +10,7 @@
 //! The layers, from the bottom: [`square`] and [`Bitboard`] (the board), [`rules`]
 //! (a validated [`Ruleset`]), [`Position`], [`Move`] and [`legal_moves`], [`game`]
 //! (history, draws, the outcome) and [`legality`] (why a move is refused); above
-//! them the formats, [`notation`], [`fen`], [`pdn`] and [`perft`]; and [`ai`], the
+//! them the formats, [`notation`], [`fen`], [`pdn`] and [`perft`](mod@perft); and [`ai`], the
 //! search and evaluation.
 //!
 //! # Legal moves

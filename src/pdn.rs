@@ -37,9 +37,13 @@ pub use writer::{write_game, write_game_with, Tags, WriteOptions};
 /// A tag pair as read, with where it stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tag {
+    /// The name as written; [`PdnGame::tag`] looks it up ignoring case.
     pub name: String,
+    /// The value between the quotes, with its `\` escapes undone.
     pub value: String,
+    /// The 1-based line of its `[`.
     pub line: usize,
+    /// The 1-based column of its `[`, in characters.
     pub column: usize,
 }
 
@@ -56,6 +60,7 @@ pub struct PdnGame {
     /// The result at the end of the movetext as written (`1-0`, `0:1`, `1/2:1/2`,
     /// `*`, …), if any, and where.
     pub result: Option<String>,
+    /// The 1-based line and column of that result.
     pub result_at: Option<(usize, usize)>,
     /// The line the game starts on.
     pub line: usize,
@@ -118,8 +123,11 @@ impl WarningKind {
 /// Something the reader skipped or took as meant, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
+    /// The 1-based line of the text concerned.
     pub line: usize,
+    /// Its 1-based column, in characters.
     pub column: usize,
+    /// The kind, for counting.
     pub kind: WarningKind,
     /// What was done, quoting the text (which may hold anything: print it through
     /// [`crate::printable`]).
@@ -139,8 +147,11 @@ impl std::fmt::Display for Warning {
 /// PDN input that could not be read at all: the file is not text, or reading it failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnError {
+    /// The 1-based line where reading stopped.
     pub line: usize,
+    /// The 1-based column there (1 where the whole line is at fault).
     pub column: usize,
+    /// What is wrong, in English.
     pub message: String,
 }
 
@@ -175,11 +186,26 @@ pub enum OpenError {
     /// The input cannot be read as PDN at all.
     Unreadable(PdnError),
     /// The file holds `count` games (perhaps none), so no game `n`.
-    NoSuchGame { count: usize, n: usize },
+    NoSuchGame {
+        /// How many games the file holds.
+        count: usize,
+        /// The game asked for, counting from 1.
+        n: usize,
+    },
     /// Game `n` cannot be replayed to the end of its record.
-    Refused { n: usize, error: Box<ReplayError> },
+    Refused {
+        /// The game, counting from 1.
+        n: usize,
+        /// The move or set-up refused, and why.
+        error: Box<ReplayError>,
+    },
     /// Game `n` is of a game this program does not play.
-    Unsupported { n: usize, what: Unsupported },
+    Unsupported {
+        /// The game, counting from 1.
+        n: usize,
+        /// Which game it is.
+        what: Unsupported,
+    },
 }
 
 impl std::fmt::Display for OpenError {

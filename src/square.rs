@@ -1,7 +1,7 @@
 //! Squares and colours: the vocabulary every other module speaks.
 //!
 //! A [`Square`] is one of the 32 dark squares. Inside, it is the bit index of the
-//! padded 36-bit layout described in [`crate::bitboard`], so move generation never
+//! padded 36-bit layout of the crate's private `bitboard` module, so move generation never
 //! converts; outside, it reads and writes as a PDN number (1 = b8 … 32 = g1) or an
 //! algebraic name (`a1` … `h8`).
 

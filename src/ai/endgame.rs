@@ -50,8 +50,13 @@ pub const MAX_PIECES: u32 = 4;
 /// plies (a loss in 0 has no move), or a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
+    /// The side to move wins, the game ending after this many plies (odd: the
+    /// winner makes the last move).
     Win(u32),
+    /// The side to move loses, the game ending after this many plies (even; 0:
+    /// it has no move now).
     Loss(u32),
+    /// Neither side can force a win.
     Draw,
 }
 

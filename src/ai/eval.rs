@@ -16,7 +16,10 @@ use std::sync::Arc;
 /// The weights of the evaluation; the values and how they were chosen are in docs/STRENGTH.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
+    /// A man's material value: 100 in the built-in weights, as scores are in
+    /// hundredths of a man.
     pub man: i32,
+    /// A king's material value, in hundredths of a man: far more where kings fly.
     pub king: i32,
     /// Bonus per man by rank counted from its own side (0 = back row, 6 = one step from crowning).
     pub advance: [i32; 7],
@@ -68,6 +71,8 @@ fn square_mask(names: &[&str]) -> u64 {
 /// hand-written terms otherwise.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
+    /// The hand-written terms' weights; learned weights, where in use, are a
+    /// correction added to them.
     pub weights: Weights,
     learned: Option<Arc<Learned>>,
     network: Option<Arc<Network>>,
@@ -105,6 +110,8 @@ impl Evaluator {
         self.learned.is_some()
     }
 
+    /// The hand-written evaluation with `weights` instead of the built-in ones
+    /// (for tuning).
     pub fn with_weights(rules: &Ruleset, weights: Weights) -> Evaluator {
         Evaluator {
             weights,

@@ -76,11 +76,15 @@ pub struct EvalFileError {
 pub enum EvalProblem {
     /// It could not be read; the system's reason.
     Unreadable(String),
+    /// It does not start with the magic `CKEV`.
     NotAWeightsFile,
+    /// It ends in the middle of its contents.
     Truncated,
     /// A version this program does not read.
     Version(u32),
+    /// The checksum does not match the contents: the file is damaged.
     Checksum,
+    /// The ruleset id in it is not valid UTF-8.
     VariantNotUtf8,
     /// A feature count that is not this version's.
     Features(usize),
@@ -88,10 +92,13 @@ pub enum EvalProblem {
     Network(usize),
     /// A network parameter that is infinite or not a number.
     NotFinite,
+    /// More bytes than its contents account for.
     TrailingBytes,
     /// Trained for the ruleset with this id, not the one asked for.
     TrainedFor {
+        /// The id the file names.
         trained: String,
+        /// The id of the ruleset it was loaded for.
         wanted: String,
     },
     /// Trained for an earlier version of the ruleset with this id.

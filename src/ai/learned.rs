@@ -1,5 +1,5 @@
 //! A learned evaluation: weights for patterns of men, kings' squares and a few
-//! counts, fitted to self-play games by [`super::train`].
+//! counts, fitted to self-play games by the lab (`checkers::lab::train`).
 //!
 //! The board is seen through nine overlapping 4×4 windows (ranks 2i..2i+3, files
 //! 2j..2j+3); each holds eight dark squares, and each arrangement of men on them

@@ -1,7 +1,7 @@
 //! Iterative deepening negamax with principal-variation search.
 //!
 //! One code path for every ruleset: the move generator is specialised per
-//! ruleset through the same [`Kernel`] dispatch perft uses, and captures, which
+//! ruleset through the same `Kernel` dispatch perft uses, and captures, which
 //! are compulsory, are searched past the horizon until the position is quiet, so
 //! the search never stands pat in the middle of an exchange.
 

@@ -16,6 +16,7 @@ use std::time::Duration;
 /// A side in a match.
 #[derive(Clone, Debug)]
 pub struct Player {
+    /// The level played at: its depth, time per move, noise and resigning.
     pub level: Level,
     /// Time per move instead of the level's own.
     pub movetime: Option<Duration>,
@@ -65,7 +66,9 @@ pub trait Contestant {
 /// The built-in AI playing as a [`Player`] says, with an engine of its own.
 #[derive(Debug)]
 pub struct Builtin {
-    pub player: Player,
+    /// The side it plays as; its evaluation and search switches went into the
+    /// engine when it was made, so it is not for changing afterwards.
+    player: Player,
     engine: Engine,
 }
 
@@ -107,7 +110,9 @@ impl Contestant for Builtin {
 /// A finished game, and who forfeited it and why if someone did.
 #[derive(Clone, Debug)]
 pub struct Played {
+    /// The game to its end; one longer than [`MAX_PLIES`] plies is agreed drawn.
     pub game: Game,
+    /// The side that forfeited and why; the game records it as that side resigning.
     pub forfeit: Option<(Color, String)>,
 }
 

@@ -32,6 +32,7 @@ fn active_inputs(rows: &[[[u16; 64]; 4]; 2], pos: &Position, out: &mut [Vec<u16>
 /// What the trainer needs of one position.
 #[derive(Clone, Copy, Debug)]
 pub struct Sample<'a> {
+    /// The position, whose pieces and side to move are the network's inputs.
     pub position: &'a Position,
     /// What the rest of the evaluation says, in units of logit.
     pub base: f32,
@@ -42,10 +43,14 @@ pub struct Sample<'a> {
 /// How to fit the network.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
+    /// Passes over the training samples.
     pub epochs: u32,
     /// Adam's step size at the first epoch; it decays to a tenth by the last.
     pub learning_rate: f32,
+    /// Samples per step of Adam.
     pub batch: usize,
+    /// Seed of the starting weights and of the samples' order: the same seed and
+    /// data give the same network.
     pub seed: u64,
 }
 

@@ -31,6 +31,8 @@ pub struct Settings {
     /// A side whose score stays at or above this (hundredths of a man) for
     /// [`Settings::adjudicate_plies`] plies in a row is scored the winner.
     pub adjudicate: i32,
+    /// How many plies in a row the score must stay past [`Settings::adjudicate`]
+    /// for the game to be scored.
     pub adjudicate_plies: u32,
 }
 
@@ -50,6 +52,7 @@ impl Default for Settings {
 /// A quiet position of a self-play game and what the search thought of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
+    /// A position of the game with no capture to make, before the move played from it.
     pub position: Position,
     /// The search's score, hundredths of a man, from White's view.
     pub score: i32,
@@ -58,11 +61,15 @@ pub struct Sample {
 /// One finished self-play game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
+    /// The game's index, which with the settings decides the whole game (its
+    /// book line too).
     pub index: u64,
     /// White's result: 1, ½ or 0.
     pub result: f32,
     /// Plies played, opening included.
     pub plies: usize,
+    /// The game's quiet positions in the order played, except those scored as a
+    /// forced win or loss.
     pub samples: Vec<Sample>,
 }
 

@@ -230,6 +230,7 @@ fn held(g: u32, settings: &Settings) -> bool {
 /// How to fit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
+    /// Passes over the training samples.
     pub epochs: u32,
     /// Adam's step size at the first epoch; it decays to a tenth by the last.
     pub learning_rate: f32,
@@ -238,11 +239,14 @@ pub struct Settings {
     /// The share of the search's score on an empty board; it is blended towards
     /// `lambda` by the position's phase, as the weights are.
     pub lambda_endgame: f32,
+    /// Samples per step of Adam.
     pub batch: usize,
     /// Pull of each weight towards zero, so that rare patterns stay small.
     pub l2: f32,
     /// Share of the games held out.
     pub holdout: f32,
+    /// Seed of the order the samples are visited in; which games are held out
+    /// does not depend on it.
     pub seed: u64,
 }
 

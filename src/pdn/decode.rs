@@ -8,6 +8,7 @@ use std::io::BufRead;
 /// How a file's text was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
+    /// UTF-8, as PDN 3.0 asks: how every line that is valid UTF-8 is read.
     Utf8,
     /// ISO 8859-1: every byte is the character of the same number.
     Latin1,

@@ -48,6 +48,7 @@ pub struct Reader<R> {
 }
 
 impl<R: BufRead> Reader<R> {
+    /// A reader of `input` from its start; iterate it for the games.
     pub fn new(input: R) -> Reader<R> {
         Reader {
             lines: Lines::new(input),

@@ -42,10 +42,15 @@ impl Refusal {
 pub struct ReplayError {
     /// 1-based full-move number (0 for the set-up position) and the text there.
     pub move_number: usize,
+    /// The move or set-up text refused, as written.
     pub text: String,
+    /// The 1-based line of that text.
     pub line: usize,
+    /// Its 1-based column, in characters.
     pub column: usize,
+    /// What is wrong, as an English sentence.
     pub message: String,
+    /// The kind of refusal, for counting.
     pub kind: Refusal,
     /// The rule an illegal move breaks, where the text named one move.
     pub illegal: Option<crate::Illegal>,

@@ -47,6 +47,7 @@ pub struct Checked {
     pub pdn: PdnGame,
     /// The id of the rules it was replayed under.
     pub rules: Option<String>,
+    /// Whether it was replayed, and if not, why.
     pub verdict: Verdict,
 }
 
@@ -128,6 +129,8 @@ const CZECH: u32 = 29;
 const ITALIAN: u32 = 22;
 
 impl Checker {
+    /// A checker with `assume` for games whose tags name no game; call
+    /// [`Checker::next_file`] before the games of another file.
     pub fn new(assume: Assume) -> Checker {
         let builtins = Ruleset::builtins();
         let mut czech = builtins

@@ -7,11 +7,18 @@ use crate::position::Position;
 /// The tags of a PDN game besides those the game itself supplies.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tags {
+    /// The `Event` tag; empty is written as `?`.
     pub event: String,
+    /// The `Site` tag; empty is written as `?`.
     pub site: String,
+    /// The `Date` tag, PDN's `YYYY.MM.DD` (written as given); empty is written as
+    /// `????.??.??`.
     pub date: String,
+    /// The `Round` tag; empty is written as `?`.
     pub round: String,
+    /// The name of the player of White; empty is written as `?`.
     pub white: String,
+    /// The name of the player of Black; empty is written as `?`.
     pub black: String,
 }
 

@@ -116,30 +116,36 @@ fn the_search_plays_a_table_win_to_its_end_in_the_tables_distance() {
     );
 }
 
+const THREE_KINGS: &str = "W:WKc1,Ke3,Kg1:BKf8";
+
+/// `engine`'s score, six plies deep, of three kings against one in brazilian.
+fn three_kings_score(engine: &mut Engine) -> i32 {
+    let pos = fen::parse(THREE_KINGS).unwrap();
+    let limits = Limits {
+        depth: Some(6),
+        ..Default::default()
+    };
+    let stop = AtomicBool::new(false);
+    engine
+        .search(&pos, &Past::default(), limits, &stop, &mut |_| {})
+        .info
+        .score
+}
+
 /// Switched off, the search knows only its evaluation: three kings against one
 /// is good, not a forced win it can count.
 #[test]
 fn without_the_tables_the_search_sees_no_forced_win_in_three_kings_against_one() {
     let rules = Ruleset::builtin(BRAZILIAN).unwrap();
-    let pos = fen::parse("W:WKc1,Ke3,Kg1:BKf8").unwrap();
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(6),
-        ..Default::default()
-    };
     let mut engine = Engine::new(&rules, 4);
     engine.attach_tables(shared(&rules));
-    let with = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
-    assert!(with.info.score >= MATE_BOUND, "{}", with.info.score);
+    let with = three_kings_score(&mut engine);
+    assert!(with >= MATE_BOUND, "{with}");
     let mut engine = Engine::new(&rules, 4);
     engine.attach_tables(shared(&rules));
     engine.options.endgame = false;
-    let without = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
-    assert!(
-        (1..MATE_BOUND).contains(&without.info.score),
-        "{}",
-        without.info.score
-    );
+    let without = three_kings_score(&mut engine);
+    assert!((1..MATE_BOUND).contains(&without), "{without}");
 }
 
 /// A search never builds tables: an engine that was given none searches on its
@@ -147,16 +153,11 @@ fn without_the_tables_the_search_sees_no_forced_win_in_three_kings_against_one()
 #[test]
 fn an_engine_without_tables_attached_searches_without_them_and_builds_none() {
     let rules = Ruleset::builtin(BRAZILIAN).unwrap();
-    let pos = fen::parse("W:WKc1,Ke3,Kg1:BKf8").unwrap();
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(6),
-        ..Default::default()
-    };
     let mut engine = Engine::new(&rules, 4);
-    let r = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
-    assert!((1..MATE_BOUND).contains(&r.info.score), "{}", r.info.score);
+    let score = three_kings_score(&mut engine);
+    assert!((1..MATE_BOUND).contains(&score), "{score}");
     assert!(engine.tables().is_none());
+    let pos = fen::parse(THREE_KINGS).unwrap();
     // The lab attaches them when the root is small enough, and only then.
     prepare(&mut engine, &Position::initial(rules.first_move));
     assert!(engine.tables().is_none(), "24 pieces: no tables yet");

@@ -7,8 +7,12 @@ use std::time::Duration;
 /// runs until stopped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// The deepest iteration to search, in plies.
     pub depth: Option<u32>,
+    /// Wall-clock time for the whole search, counted from its start.
     pub movetime: Option<Duration>,
+    /// Nodes to visit, all iterations together: unlike time, a limit that does
+    /// not depend on the machine's speed.
     pub nodes: Option<u64>,
     /// Score every root move exactly (a full window for each), so that a level
     /// that plays with noise chooses among true scores. Slower; for low levels.
@@ -22,11 +26,15 @@ pub struct Limits {
 /// What the search reports after each finished depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
+    /// The last finished iteration's depth, in plies (0: none finished).
     pub depth: u32,
-    /// Hundredths of a man for the side to move; see [`MATE`].
+    /// Hundredths of a man for the side to move; see [`super::MATE`].
     pub score: i32,
+    /// Nodes visited since the search started, all iterations together.
     pub nodes: u64,
+    /// Wall-clock time since the search started.
     pub elapsed: Duration,
+    /// The principal variation: the best line found, starting with the move to play.
     pub pv: Vec<Move>,
 }
 
@@ -46,7 +54,10 @@ impl Info {
 /// move) and the last finished depth's report.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
+    /// The move to play.
     pub best: Option<Move>,
+    /// The last finished depth's report (or, if the clock cut the next one
+    /// short, the move it found better and its score).
     pub info: Info,
     /// Every root move with the score it got at the last finished depth.
     pub root_scores: Vec<(Move, i32)>,
