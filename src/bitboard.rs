@@ -1,35 +1,72 @@
 //! Sets of squares, and the board geometry they live in.
 //!
-//! The 32 dark squares sit in a 36-bit layout with one padding bit after every
-//! two rows (bits 4, 13, 22, 31). With that padding, every diagonal step is the
-//! same shift everywhere on the board: +4 is up-left, +5 up-right, −4 down-right
-//! and −5 down-left ("up" is towards rank 8). A step off the board lands on a
-//! padding bit or outside bits 0–35, so one mask with [`VALID`] replaces all edge
-//! tests. This is the layout used by most fast 8×8 draughts generators.
+//! The dark squares sit in one 64-bit word, a pair of rows in every 11 bits: the
+//! five dark squares of an odd rank, one padding (ghost) bit, the five of the
+//! even rank above. Eleven is a pair of rows of the widest board a word holds
+//! (10×10: 50 squares in bits 0–54); the 8×8 board uses the first four of each
+//! row's five places, so a square's bit is the same on both boards and
+//! depends only on its file and rank ([`bit_of`]). With the padding, every
+//! diagonal step is the same shift everywhere: +5 is up-left, +6 up-right, −5
+//! down-right and −6 down-left ("up" is towards the last rank). A step off the
+//! board lands on a place no square uses or outside the board's bits, so one
+//! mask with the board's squares ([`VALID`] on 8×8) replaces all edge tests.
+//! This is the ghost-square layout the fast 10×10 generators use.
+//!
+//! Measured against the 8×8-only layout it replaces (stride 9, steps 4 and 5):
+//! perft from the start in all five variants within the machine's noise
+//! (docs/STRENGTH.md, "Speed").
 
 use crate::square::Square;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
-/// The 32 real squares of the padded layout.
-pub const VALID: u64 = 0xF_7FBF_DFEF;
+/// Bits from one rank to the same place two ranks up: a pair of rows.
+pub(crate) const STRIDE: u8 = 11;
+/// Bits from a rank to the one above it when that is an even rank.
+pub(crate) const HALF_STRIDE: u8 = 6;
 
-/// Rank 1 (White's back row, where Black men are crowned).
-pub const RANK_1: u64 = 0xF;
-/// Rank 8 (Black's back row, where White men are crowned).
-pub const RANK_8: u64 = 0xF << 32;
+/// Diagonal steps as left-rotations of the layout: up-left, up-right,
+/// down-right, down-left. Rotation makes negative steps branch-free; bits that
+/// wrap around land in the top bits, which no square uses, and are masked off
+/// with the board's squares.
+pub(crate) const ROT: [u32; 4] = [
+    HALF_STRIDE as u32 - 1,
+    HALF_STRIDE as u32,
+    64 - (HALF_STRIDE as u32 - 1),
+    64 - HALF_STRIDE as u32,
+];
 
-/// Each rank's four squares, rank 1 (index 0) to rank 8: a rank starts 9 bits
-/// after the one two below it, and an odd rank 5 bits after the even one below.
+/// The bit of the dark square at `file` (0 = a) and `rank` (0 = rank 1).
+pub(crate) const fn bit_of(file: u8, rank: u8) -> u8 {
+    STRIDE * (rank / 2) + HALF_STRIDE * (rank % 2) + file / 2
+}
+
+/// Each rank's four squares on 8×8, rank 1 (index 0) to rank 8.
 pub(crate) const RANKS: [u64; 8] = {
     let mut m = [0u64; 8];
     let mut r = 0;
     while r < 8 {
-        m[r] = 0xF << (9 * (r / 2) + 5 * (r % 2));
+        m[r] = 0xF << bit_of(r as u8 % 2, r as u8);
         r += 1;
     }
     m
 };
+
+/// The 32 squares of the 8×8 board.
+pub const VALID: u64 = {
+    let mut v = 0;
+    let mut r = 0;
+    while r < 8 {
+        v |= RANKS[r];
+        r += 1;
+    }
+    v
+};
+
+/// Rank 1 (White's back row, where Black men are crowned).
+pub const RANK_1: u64 = RANKS[0];
+/// Rank 8 (Black's back row, where White men are crowned).
+pub const RANK_8: u64 = RANKS[7];
 
 /// A set of squares.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -155,7 +192,7 @@ mod tests {
     use super::*;
 
     /// The four diagonal directions as shift amounts: up-left, up-right, down-right, down-left.
-    const DIRECTIONS: [i8; 4] = [4, 5, -4, -5];
+    const DIRECTIONS: [i8; 4] = [5, 6, -5, -6];
 
     /// Shifts `b` one diagonal step in direction `d` (a member of [`DIRECTIONS`]).
     const fn step(b: u64, d: i8) -> u64 {

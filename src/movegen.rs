@@ -5,16 +5,11 @@
 //! and no setting is tested in the inner loops; [`dispatch`] picks the generator
 //! once per call from the ruleset. Nothing here knows a variant's name.
 
-use crate::bitboard::VALID;
+use crate::bitboard::{ROT, VALID};
 use crate::moves::{Move, MoveList, MAX_INTERMEDIATE};
 use crate::position::Position;
 use crate::rules::{GenFlags, Ruleset};
 use crate::square::Color;
-
-/// Diagonal steps as left-rotations of the padded layout: up-left, up-right,
-/// down-right, down-left. Rotation makes negative steps branch-free; bits that
-/// wrap around land above bit 35 and are masked off by `VALID`.
-const ROT: [u32; 4] = [4, 5, 60, 59];
 
 #[inline(always)]
 fn sh(b: u64, r: u32) -> u64 {

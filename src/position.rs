@@ -1,6 +1,6 @@
 //! A position: where the pieces stand and who is to move. No history.
 
-use crate::bitboard::{Bitboard, RANK_1, RANK_8, VALID};
+use crate::bitboard::{bit_of, Bitboard, RANK_1, RANK_8, VALID};
 use crate::moves::Move;
 use crate::square::{Color, Square};
 
@@ -52,21 +52,47 @@ const fn splitmix(state: &mut u64) -> u64 {
 }
 
 /// Fixed keys so that hashes are the same in every run and every build.
+///
+/// The first keys drawn go to the 8×8 squares in the order of the 36-bit layout
+/// the engine used before the ghost-square one (a pair of rows in every 9 bits,
+/// a padding bit after the first four), so every 8×8 position keeps the hash it
+/// always had; the rest of the word's bits get keys drawn after those.
 static KEYS: Keys = {
     let mut state = 0x0DA3_5EED_u64;
     let mut piece = [[0u64; 64]; 4];
+    let mut drawn = [[false; 64]; 4];
     let mut kind = 0;
     while kind < 4 {
-        let mut b = 0;
-        while b < 36 {
-            piece[kind][b] = splitmix(&mut state);
-            b += 1;
+        let mut old = 0;
+        while old < 36 {
+            let key = splitmix(&mut state);
+            let (pair, place) = (old / 9, old % 9);
+            if place != 4 {
+                let rank = 2 * pair + (place > 4) as usize;
+                let slot = if place > 4 { place - 5 } else { place };
+                let bit = bit_of((2 * slot + rank % 2) as u8, rank as u8) as usize;
+                piece[kind][bit] = key;
+                drawn[kind][bit] = true;
+            }
+            old += 1;
+        }
+        kind += 1;
+    }
+    let black_to_move = splitmix(&mut state);
+    let mut kind = 0;
+    while kind < 4 {
+        let mut bit = 0;
+        while bit < 64 {
+            if !drawn[kind][bit] {
+                piece[kind][bit] = splitmix(&mut state);
+            }
+            bit += 1;
         }
         kind += 1;
     }
     Keys {
         piece,
-        black_to_move: splitmix(&mut state),
+        black_to_move,
     }
 };
 

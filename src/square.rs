@@ -1,10 +1,11 @@
 //! Squares and colours: the vocabulary every other module speaks.
 //!
 //! A [`Square`] is one of the 32 dark squares. Inside, it is the bit index of the
-//! padded 36-bit layout of the crate's private `bitboard` module, so move generation never
+//! ghost-square layout of the crate's private `bitboard` module, so move generation never
 //! converts; outside, it reads and writes as a PDN number (1 = b8 … 32 = g1) or an
 //! algebraic name (`a1` … `h8`).
 
+use crate::bitboard::{bit_of, HALF_STRIDE, STRIDE};
 use std::fmt;
 
 /// One side of the board.
@@ -66,15 +67,15 @@ const PDN_TO_BIT: [u8; 32] = {
     while n < 32 {
         let rank = 7 - n / 4; // row 0 of PDN is rank 8
         let k = n % 4;
-        t[n] = (9 * (rank / 2) + if rank % 2 == 1 { 5 } else { 0 } + k) as u8;
+        t[n] = bit_of((2 * k + rank % 2) as u8, rank as u8);
         n += 1;
     }
     t
 };
 
-/// PDN number of each bit index, `0` for the four padding bits.
-const BIT_TO_PDN: [u8; 36] = {
-    let mut t = [0u8; 36];
+/// PDN number of each bit index, `0` for the bits no square uses.
+const BIT_TO_PDN: [u8; 64] = {
+    let mut t = [0u8; 64];
     let mut n = 0;
     while n < 32 {
         t[PDN_TO_BIT[n] as usize] = (n + 1) as u8;
@@ -103,8 +104,7 @@ impl Square {
         if file >= 8 || rank >= 8 || !(file + rank).is_multiple_of(2) {
             return None;
         }
-        let bit = 9 * (rank / 2) + if rank % 2 == 1 { 5 } else { 0 } + file / 2;
-        Some(Square(bit))
+        Some(Square(bit_of(file, rank)))
     }
 
     /// Parses `c3`-style algebraic names; light squares are refused.
@@ -122,7 +122,7 @@ impl Square {
     /// refused. Only the layout's own test needs the checked form.
     #[cfg(test)]
     pub(crate) const fn from_bit(bit: u8) -> Option<Square> {
-        if bit < 36 && BIT_TO_PDN[bit as usize] != 0 {
+        if bit < 64 && BIT_TO_PDN[bit as usize] != 0 {
             Some(Square(bit))
         } else {
             None
@@ -154,16 +154,16 @@ impl Square {
 
     /// Rank, 0 (rank 1, White's back row) to 7.
     pub const fn rank(self) -> u8 {
-        let pair = self.0 / 9;
-        let rest = self.0 % 9;
-        pair * 2 + if rest >= 5 { 1 } else { 0 }
+        let pair = self.0 / STRIDE;
+        let rest = self.0 % STRIDE;
+        pair * 2 + if rest >= HALF_STRIDE { 1 } else { 0 }
     }
 
     /// File, 0 (a) to 7 (h).
     pub const fn file(self) -> u8 {
-        let rest = self.0 % 9;
-        if rest >= 5 {
-            (rest - 5) * 2 + 1
+        let rest = self.0 % STRIDE;
+        if rest >= HALF_STRIDE {
+            (rest - HALF_STRIDE) * 2 + 1
         } else {
             rest * 2
         }

@@ -35,7 +35,7 @@
 //! assert_eq!(tables.probe(&fen::parse("W:WK18,K19:BK5,K6").unwrap()), None);
 //! ```
 
-use crate::bitboard::VALID;
+use crate::bitboard::{bit_of, VALID};
 use crate::position::Position;
 use crate::square::Color;
 
@@ -66,11 +66,11 @@ pub(crate) type Cell = u8;
 pub(crate) const UNSOLVED: Cell = 0;
 
 /// The dense index (0–31, in bit order) of each bit of the padded layout.
-pub(crate) const DENSE: [u8; 36] = {
-    let mut t = [u8::MAX; 36];
+pub(crate) const DENSE: [u8; 64] = {
+    let mut t = [u8::MAX; 64];
     let mut b = 0;
     let mut n = 0;
-    while b < 36 {
+    while b < 64 {
         if VALID >> b & 1 != 0 {
             t[b] = n;
             n += 1;
@@ -121,10 +121,12 @@ pub(crate) fn rank(mut set: u64, from: u32) -> u64 {
 }
 
 /// Turns a position 180° and swaps the colours: the same position for the
-/// other side. In the padded layout a half turn reverses the 36 bits.
+/// other side. In the ghost-square layout a half turn reverses the bits from
+/// a1 (bit 0) to h8.
 #[inline]
 pub(crate) fn turned((white, black, kings): (u64, u64, u64)) -> (u64, u64, u64) {
-    let t = |b: u64| b.reverse_bits() >> 28;
+    const H8: u32 = bit_of(7, 7) as u32;
+    let t = |b: u64| b.reverse_bits() >> (63 - H8);
     (t(black), t(white), t(kings))
 }
 

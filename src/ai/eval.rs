@@ -7,7 +7,7 @@
 use super::evalfile::EvalFile;
 use super::learned::Learned;
 use super::network::Network;
-use crate::bitboard::{RANKS, RANK_1, RANK_8, VALID};
+use crate::bitboard::{RANKS, RANK_1, RANK_8, ROT, VALID};
 use crate::position::Position;
 use crate::rules::{KingMoves, Ruleset};
 use crate::square::Color;
@@ -192,9 +192,9 @@ impl Evaluator {
         s += ((men | kings) & self.center).count_ones() as i32 * w.center;
         s += (kings & self.long_diagonal).count_ones() as i32 * w.long_diagonal;
         let (fwd, seventh) = if c == Color::White {
-            ([4u32, 5], RANKS[6])
+            ([ROT[0], ROT[1]], RANKS[6])
         } else {
-            ([60u32, 59], RANKS[1])
+            ([ROT[2], ROT[3]], RANKS[1])
         };
         let step = |b: u64, r: u32| b.rotate_left(r) & VALID;
         let free =

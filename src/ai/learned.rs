@@ -15,7 +15,7 @@
 //! twin (board turned 180°, colours swapped) score the same with opposite signs,
 //! which halves what the weights have to learn.
 
-use crate::bitboard::{RANKS, VALID};
+use crate::bitboard::{RANKS, STRIDE, VALID};
 use crate::position::Position;
 use crate::rules::Ruleset;
 use crate::square::{Color, Square};
@@ -95,14 +95,14 @@ pub fn mirror_config(c: usize) -> usize {
 /// The eight squares of window `r` as bits of a set, in the order of the
 /// window's arrangement digits: rank by rank from White's side, file by file.
 ///
-/// In the padded layout the two dark squares a window holds on each rank are
-/// neighbouring bits, and a window's four ranks start 0, 5, 9 and 14 bits after
-/// its first: one shift and four masks gather them.
+/// In the ghost-square layout the two dark squares a window holds on each rank
+/// are neighbouring bits, and a window's four ranks start 0, 6, 11 and 17 bits
+/// after its first: one shift and four masks gather them.
 #[inline(always)]
 fn window_bits(set: u64, r: usize) -> usize {
     let (i, j) = (r / 3, r % 3);
-    let x = set >> (9 * i + j);
-    ((x & 3) | (x >> 5 & 3) << 2 | (x >> 9 & 3) << 4 | (x >> 14 & 3) << 6) as usize
+    let x = set >> (STRIDE as usize * i + j);
+    ((x & 3) | (x >> 6 & 3) << 2 | (x >> 11 & 3) << 4 | (x >> 17 & 3) << 6) as usize
 }
 
 /// The arrangement index of window `r` for these men.
@@ -145,12 +145,12 @@ fn king_feature(sq: Square) -> usize {
     KING_SQUARES + sq.pdn() as usize - 1
 }
 
-/// A man's forward steps as shifts (White up, Black down) in the padded layout.
+/// A man's forward steps as shifts (White up, Black down) in the ghost-square layout.
 #[inline(always)]
 fn forward(men: u64, c: Color) -> (u64, u64) {
     match c {
-        Color::White => ((men << 4) & VALID, (men << 5) & VALID),
-        Color::Black => ((men >> 4) & VALID, (men >> 5) & VALID),
+        Color::White => ((men << 5) & VALID, (men << 6) & VALID),
+        Color::Black => ((men >> 5) & VALID, (men >> 6) & VALID),
     }
 }
 
@@ -254,8 +254,8 @@ pub struct Learned {
     windows: Vec<[i32; 2]>,
     /// King square (bit index) → (opening, endgame), White's kings; Black's are negated
     /// and turned.
-    white_kings: [[i32; 2]; 36],
-    black_kings: [[i32; 2]; 36],
+    white_kings: [[i32; 2]; 64],
+    black_kings: [[i32; 2]; 64],
     men: [i32; 2],
     tempo: [i32; 2],
     mobility: [i32; 2],
@@ -285,8 +285,8 @@ impl Learned {
                 windows[r * CONFIGS + c] = [own[0] - twin[0], own[1] - twin[1]];
             }
         }
-        let mut white_kings = [[0i32; 2]; 36];
-        let mut black_kings = [[0i32; 2]; 36];
+        let mut white_kings = [[0i32; 2]; 64];
+        let mut black_kings = [[0i32; 2]; 64];
         for sq in Square::all() {
             white_kings[sq.bit() as usize] = w(king_feature(sq));
             let k = w(king_feature(rotate(sq)));

@@ -24,7 +24,7 @@ const MAX_PLIES: u32 = 253;
 const BIT: [u8; 32] = {
     let mut t = [0u8; 32];
     let mut b = 0;
-    while b < 36 {
+    while b < 64 {
         if DENSE[b] != u8::MAX {
             t[DENSE[b] as usize] = b as u8;
         }
