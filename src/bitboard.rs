@@ -41,6 +41,76 @@ pub(crate) const fn bit_of(file: u8, rank: u8) -> u8 {
     STRIDE * (rank / 2) + HALF_STRIDE * (rank % 2) + file / 2
 }
 
+/// The largest board the word holds.
+pub(crate) const MAX_SIZE: usize = 10;
+
+/// The shape of a board: how many squares a side it has, and which bits of the
+/// word its dark squares use, rank by rank. Everything that move generation,
+/// crowning and the start position need to know of the board is here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    /// Squares along a side: 8 or 10.
+    pub size: u8,
+    /// The dark squares.
+    pub(crate) valid: u64,
+    /// Each rank's dark squares, rank 1 (index 0) upwards; only the first
+    /// `size` are used.
+    pub(crate) ranks: [u64; MAX_SIZE],
+}
+
+impl Geometry {
+    /// The board of `size` squares a side: 8 or 10 (anything else is taken as 8).
+    pub const fn new(size: u8) -> Geometry {
+        let size = if size == 10 { 10 } else { 8 };
+        let half = size / 2;
+        let mut ranks = [0u64; MAX_SIZE];
+        let mut valid = 0;
+        let mut r = 0;
+        while r < size {
+            ranks[r as usize] = ((1u64 << half) - 1) << bit_of(r % 2, r);
+            valid |= ranks[r as usize];
+            r += 1;
+        }
+        Geometry { size, valid, ranks }
+    }
+
+    /// The number of dark squares.
+    pub const fn squares(&self) -> u32 {
+        self.valid.count_ones()
+    }
+
+    /// The row where `color`'s men are crowned: the far side's back row.
+    #[inline]
+    pub(crate) const fn promotion_row(&self, color: crate::square::Color) -> u64 {
+        match color {
+            crate::square::Color::White => self.ranks[self.size as usize - 1],
+            crate::square::Color::Black => self.ranks[0],
+        }
+    }
+
+    /// The squares of the first `rows` ranks of `color`'s side: where its men
+    /// stand at the start.
+    pub(crate) const fn home(&self, color: crate::square::Color, rows: u8) -> u64 {
+        let mut set = 0;
+        let mut k = 0;
+        while k < rows && k < self.size {
+            set |= match color {
+                crate::square::Color::White => self.ranks[k as usize],
+                crate::square::Color::Black => self.ranks[(self.size - 1 - k) as usize],
+            };
+            k += 1;
+        }
+        set
+    }
+}
+
+/// The 8×8 board.
+pub const BOARD_8: Geometry = Geometry::new(8);
+/// The 10×10 board.
+pub const BOARD_10: Geometry = Geometry::new(10);
+/// Every square of any board the word holds: the largest board's.
+pub(crate) const ANY_BOARD: u64 = BOARD_10.valid;
+
 /// Each rank's four squares on 8×8, rank 1 (index 0) to rank 8.
 pub(crate) const RANKS: [u64; 8] = {
     let mut m = [0u64; 8];

@@ -5,15 +5,16 @@
 //! and no setting is tested in the inner loops; [`dispatch`] picks the generator
 //! once per call from the ruleset. Nothing here knows a variant's name.
 
-use crate::bitboard::{ROT, VALID};
+use crate::bitboard::{Geometry, MAX_SIZE, ROT};
 use crate::moves::{Move, MoveList, MAX_INTERMEDIATE};
 use crate::position::Position;
 use crate::rules::{GenFlags, Ruleset};
 use crate::square::Color;
 
+/// One step of every square of `b` in direction `r`, kept on the board `G`.
 #[inline(always)]
-fn sh(b: u64, r: u32) -> u64 {
-    b.rotate_left(r) & VALID
+fn sh<G: Kernel>(b: u64, r: u32) -> u64 {
+    b.rotate_left(r) & G::GEO.valid
 }
 
 /// The square one step before `bit` in the direction `r`.
@@ -24,6 +25,8 @@ fn back(bit: u32, r: u32) -> u32 {
 
 /// The generator settings as compile-time constants.
 pub(crate) trait Kernel {
+    /// The board.
+    const GEO: Geometry;
     const MEN_BACK: bool;
     const KING_LONG_MOVE: bool;
     const KING_LONG_CAPTURE: bool;
@@ -34,6 +37,7 @@ pub(crate) trait Kernel {
 }
 
 pub(crate) struct K<
+    const N: u8,
     const A: bool,
     const B: bool,
     const C: bool,
@@ -42,9 +46,17 @@ pub(crate) struct K<
     const P: u8,
 >;
 
-impl<const A: bool, const B: bool, const C: bool, const D: bool, const E: bool, const P: u8> Kernel
-    for K<A, B, C, D, E, P>
+impl<
+        const N: u8,
+        const A: bool,
+        const B: bool,
+        const C: bool,
+        const D: bool,
+        const E: bool,
+        const P: u8,
+    > Kernel for K<N, A, B, C, D, E, P>
 {
+    const GEO: Geometry = Geometry::new(N);
     const MEN_BACK: bool = A;
     const KING_LONG_MOVE: bool = B;
     const KING_LONG_CAPTURE: bool = C;
@@ -61,52 +73,78 @@ pub(crate) trait Run {
 
 /// Runs `r` with the kernel that matches `f`.
 pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
-    fn d1<R: Run, const A: bool>(f: GenFlags, r: R) -> R::Out {
+    fn d1<R: Run, const N: u8, const A: bool>(f: GenFlags, r: R) -> R::Out {
         if f.king_long_move {
-            d2::<R, A, true>(f, r)
+            d2::<R, N, A, true>(f, r)
         } else {
-            d2::<R, A, false>(f, r)
+            d2::<R, N, A, false>(f, r)
         }
     }
-    fn d2<R: Run, const A: bool, const B: bool>(f: GenFlags, r: R) -> R::Out {
+    fn d2<R: Run, const N: u8, const A: bool, const B: bool>(f: GenFlags, r: R) -> R::Out {
         if f.king_long_capture {
-            d3::<R, A, B, true>(f, r)
+            d3::<R, N, A, B, true>(f, r)
         } else {
-            d3::<R, A, B, false>(f, r)
+            d3::<R, N, A, B, false>(f, r)
         }
     }
-    fn d3<R: Run, const A: bool, const B: bool, const C: bool>(f: GenFlags, r: R) -> R::Out {
+    fn d3<R: Run, const N: u8, const A: bool, const B: bool, const C: bool>(
+        f: GenFlags,
+        r: R,
+    ) -> R::Out {
         if f.land_any {
-            d4::<R, A, B, C, true>(f, r)
+            d4::<R, N, A, B, C, true>(f, r)
         } else {
-            d4::<R, A, B, C, false>(f, r)
+            d4::<R, N, A, B, C, false>(f, r)
         }
     }
-    fn d4<R: Run, const A: bool, const B: bool, const C: bool, const D: bool>(
+    fn d4<R: Run, const N: u8, const A: bool, const B: bool, const C: bool, const D: bool>(
         f: GenFlags,
         r: R,
     ) -> R::Out {
         if f.most {
-            d5::<R, A, B, C, D, true>(f, r)
+            d5::<R, N, A, B, C, D, true>(f, r)
         } else {
-            d5::<R, A, B, C, D, false>(f, r)
+            d5::<R, N, A, B, C, D, false>(f, r)
         }
     }
-    fn d5<R: Run, const A: bool, const B: bool, const C: bool, const D: bool, const E: bool>(
+    fn d5<
+        R: Run,
+        const N: u8,
+        const A: bool,
+        const B: bool,
+        const C: bool,
+        const D: bool,
+        const E: bool,
+    >(
         f: GenFlags,
         r: R,
     ) -> R::Out {
         match f.promo {
-            0 => r.run::<K<A, B, C, D, E, 0>>(),
-            1 => r.run::<K<A, B, C, D, E, 1>>(),
-            _ => r.run::<K<A, B, C, D, E, 2>>(),
+            0 => r.run::<K<N, A, B, C, D, E, 0>>(),
+            1 => r.run::<K<N, A, B, C, D, E, 1>>(),
+            _ => r.run::<K<N, A, B, C, D, E, 2>>(),
         }
     }
-    if f.men_back {
-        d1::<R, true>(f, r)
-    } else {
-        d1::<R, false>(f, r)
+    fn d0<R: Run, const N: u8>(f: GenFlags, r: R) -> R::Out {
+        if f.men_back {
+            d1::<R, N, true>(f, r)
+        } else {
+            d1::<R, N, false>(f, r)
+        }
     }
+    if f.size == 10 {
+        // Each kernel is compiled once per program that uses it (the search,
+        // perft, the table solver…), so every combination on every board would
+        // cost megabytes of code. On 10×10 only the international rules are
+        // compiled; no other 10×10 ruleset can be made until ruleset files can
+        // say the board (`Ruleset::geometry` is the crate's own until then).
+        assert!(
+            f == GenFlags::INTERNATIONAL,
+            "a 10x10 ruleset other than international draughts: {f:?}"
+        );
+        return r.run::<K<10, true, true, true, true, true, 1>>();
+    }
+    d0::<R, 8>(f, r)
 }
 
 /// The legal moves of `pos` under `rules`.
@@ -142,7 +180,7 @@ pub(crate) fn count<G: Kernel>(pos: &Position) -> u64 {
         return list.len() as u64;
     }
     let (own, opp, kings) = pos.raw();
-    let empty = VALID & !(own | opp);
+    let empty = G::GEO.valid & !(own | opp);
     let men = own & !kings;
     let own_kings = own & kings;
     let fwd = if white {
@@ -150,16 +188,17 @@ pub(crate) fn count<G: Kernel>(pos: &Position) -> u64 {
     } else {
         [ROT[2], ROT[3]]
     };
-    let mut n = (sh(men, fwd[0]) & empty).count_ones() + (sh(men, fwd[1]) & empty).count_ones();
+    let mut n =
+        (sh::<G>(men, fwd[0]) & empty).count_ones() + (sh::<G>(men, fwd[1]) & empty).count_ones();
     if own_kings != 0 {
         for r in ROT {
-            let mut t = sh(own_kings, r) & empty;
+            let mut t = sh::<G>(own_kings, r) & empty;
             n += t.count_ones();
             if G::KING_LONG_MOVE {
                 // Each step of the flood is one more square along every king's ray;
                 // two kings never reach the same square at the same distance.
                 while t != 0 {
-                    t = sh(t, r) & empty;
+                    t = sh::<G>(t, r) & empty;
                     n += t.count_ones();
                 }
             }
@@ -181,18 +220,18 @@ pub(crate) fn generate_captures<G: Kernel>(pos: &Position, list: &mut MoveList) 
 pub(crate) fn has_quiet<G: Kernel>(pos: &Position) -> bool {
     let white = pos.side_to_move() == Color::White;
     let (own, opp, kings) = pos.raw();
-    let empty = VALID & !(own | opp);
+    let empty = G::GEO.valid & !(own | opp);
     let men = own & !kings;
     let fwd = if white {
         [ROT[0], ROT[1]]
     } else {
         [ROT[2], ROT[3]]
     };
-    if (sh(men, fwd[0]) | sh(men, fwd[1])) & empty != 0 {
+    if (sh::<G>(men, fwd[0]) | sh::<G>(men, fwd[1])) & empty != 0 {
         return true;
     }
     let k = own & kings;
-    ROT.iter().any(|&r| sh(k, r) & empty != 0)
+    ROT.iter().any(|&r| sh::<G>(k, r) & empty != 0)
 }
 
 /// Whether the side *not* to move could capture if it were its turn: a threat the
@@ -202,7 +241,7 @@ pub(crate) fn has_quiet<G: Kernel>(pos: &Position) -> bool {
 #[inline]
 pub(crate) fn threatened<G: Kernel>(pos: &Position) -> bool {
     let (victims, attackers, kings) = pos.raw();
-    let empty = VALID & !(victims | attackers);
+    let empty = G::GEO.valid & !(victims | attackers);
     let men = attackers & !kings;
     let their_kings = attackers & kings;
     // The attacker is the side not to move: White's men step up (ROT[0], ROT[1]).
@@ -211,7 +250,7 @@ pub(crate) fn threatened<G: Kernel>(pos: &Position) -> bool {
     } else {
         [ROT[0], ROT[1]]
     };
-    let jumps = |from: u64, r: u32| sh(sh(from, r) & victims, r) & empty != 0;
+    let jumps = |from: u64, r: u32| sh::<G>(sh::<G>(from, r) & victims, r) & empty != 0;
     if G::MEN_BACK {
         if ROT.iter().any(|&r| jumps(men, r)) {
             return true;
@@ -227,12 +266,12 @@ pub(crate) fn threatened<G: Kernel>(pos: &Position) -> bool {
     }
     ROT.iter().any(|&r| {
         // Slide along the empty squares; the first piece met decides.
-        let mut ray = sh(their_kings, r);
+        let mut ray = sh::<G>(their_kings, r);
         while ray != 0 {
-            if sh(ray & victims, r) & empty != 0 {
+            if sh::<G>(ray & victims, r) & empty != 0 {
                 return true;
             }
-            ray = sh(ray & empty, r);
+            ray = sh::<G>(ray & empty, r);
         }
         false
     })
@@ -242,16 +281,16 @@ pub(crate) fn threatened<G: Kernel>(pos: &Position) -> bool {
 #[inline(always)]
 fn quiet<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) {
     let (own, opp, kings) = pos.raw();
-    let empty = VALID & !(own | opp);
+    let empty = G::GEO.valid & !(own | opp);
     let men = own & !kings;
     let own_kings = own & kings;
     let (fwd, promo_row) = if white {
-        ([ROT[0], ROT[1]], Position::promotion_row(Color::White))
+        ([ROT[0], ROT[1]], G::GEO.promotion_row(Color::White))
     } else {
-        ([ROT[2], ROT[3]], Position::promotion_row(Color::Black))
+        ([ROT[2], ROT[3]], G::GEO.promotion_row(Color::Black))
     };
     for r in fwd {
-        let mut t = sh(men, r) & empty;
+        let mut t = sh::<G>(men, r) & empty;
         while t != 0 {
             let to = t.trailing_zeros();
             t &= t - 1;
@@ -268,16 +307,16 @@ fn quiet<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) {
             let from = k.trailing_zeros();
             k &= k - 1;
             for r in ROT {
-                let mut x = sh(1u64 << from, r) & empty;
+                let mut x = sh::<G>(1u64 << from, r) & empty;
                 while x != 0 {
                     list.push(Move::quiet(from as u8, x.trailing_zeros() as u8, false));
-                    x = sh(x, r) & empty;
+                    x = sh::<G>(x, r) & empty;
                 }
             }
         }
     } else {
         for r in ROT {
-            let mut t = sh(own_kings, r) & empty;
+            let mut t = sh::<G>(own_kings, r) & empty;
             while t != 0 {
                 let to = t.trailing_zeros();
                 t &= t - 1;
@@ -332,11 +371,11 @@ impl Capture<'_> {
         let victims = self.opp & !captured;
         for i in 0..self.man_dirs.len() {
             let r = self.man_dirs[i];
-            let mid = sh(1u64 << sq, r);
+            let mid = sh::<G>(1u64 << sq, r);
             if mid & victims == 0 {
                 continue;
             }
-            let land = sh(mid, r) & self.empty;
+            let land = sh::<G>(mid, r) & self.empty;
             if land == 0 {
                 continue;
             }
@@ -368,10 +407,10 @@ impl Capture<'_> {
     /// The first occupied square from `sq` in direction `r`, within a king's capture reach.
     #[inline(always)]
     fn target<G: Kernel>(&self, sq: u32, r: u32) -> u64 {
-        let mut x = sh(1u64 << sq, r);
+        let mut x = sh::<G>(1u64 << sq, r);
         if G::KING_LONG_CAPTURE {
             while x & self.empty != 0 {
-                x = sh(x, r);
+                x = sh::<G>(x, r);
             }
         }
         x
@@ -383,7 +422,7 @@ impl Capture<'_> {
         let victims = self.opp & !captured;
         ROT.iter().any(|&r| {
             let x = self.target::<G>(sq, r);
-            x & victims != 0 && sh(x, r) & self.empty != 0
+            x & victims != 0 && sh::<G>(x, r) & self.empty != 0
         })
     }
 
@@ -407,21 +446,21 @@ impl Capture<'_> {
             if x & victims == 0 {
                 continue;
             }
-            let mut land = sh(x, r) & self.empty;
+            let mut land = sh::<G>(x, r) & self.empty;
             if land == 0 {
                 continue;
             }
             found = true;
             let cap = captured | x;
             if G::LAND_ANY {
-                let mut lands = [0u32; 7];
+                let mut lands = [0u32; MAX_SIZE - 2];
                 let mut n = 0;
                 while land != 0 {
                     lands[n] = land.trailing_zeros();
                     n += 1;
-                    land = sh(land, r) & self.empty;
+                    land = sh::<G>(land, r) & self.empty;
                 }
-                let mut go_on = [false; 7];
+                let mut go_on = [false; MAX_SIZE - 2];
                 let mut any = false;
                 for k in 0..n {
                     go_on[k] = self.king_can_capture::<G>(lands[k], cap);
@@ -454,7 +493,7 @@ impl Capture<'_> {
 #[inline(always)]
 fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool {
     let (own, opp, kings) = pos.raw();
-    let empty = VALID & !(own | opp);
+    let empty = G::GEO.valid & !(own | opp);
     let men = own & !kings;
     let own_kings = own & kings;
     let man_dirs: &[u32] = match (G::MEN_BACK, white) {
@@ -466,13 +505,13 @@ fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool
     let mut capturing_men = 0;
     for &r in man_dirs {
         let back_r = (64 - r) & 63;
-        capturing_men |= sh(opp & sh(empty, back_r), back_r);
+        capturing_men |= sh::<G>(opp & sh::<G>(empty, back_r), back_r);
     }
     capturing_men &= men;
     if capturing_men == 0 && own_kings == 0 {
         return false;
     }
-    let promo_row = Position::promotion_row(if white { Color::White } else { Color::Black });
+    let promo_row = G::GEO.promotion_row(if white { Color::White } else { Color::Black });
     let mut cap = Capture {
         list,
         from: 0,
@@ -570,5 +609,86 @@ mod tests {
             let flags = rules.gen_flags();
             assert!(dispatch(flags, Check(rules)) > 10_000);
         }
+    }
+
+    /// International draughts: the rules of brazilian (men take backwards,
+    /// flying kings, the most pieces must be taken, a man passing the back row
+    /// in a capture stays a man) on 10×10 with four rows of men, White first.
+    /// Not a built-in yet: the board's size is not a ruleset key until notation,
+    /// FEN and the board on screen know 10×10.
+    fn international() -> Ruleset {
+        let mut rules = Ruleset::builtin(crate::rules::builtin::BRAZILIAN).expect("built in");
+        rules.geometry = crate::bitboard::BOARD_10;
+        rules.men_rows = 4;
+        rules
+    }
+
+    /// Perft of international draughts from the start, as published for the
+    /// FMJD rules: 9, 81, 658, 4,265, 27,117, 167,140, 1,049,442 and 6,483,961
+    /// leaves at depths 1 to 8 (the counts of Aart Bik's BikDam, confirmed by
+    /// other 10×10 generators; captures with the same start, end and captured
+    /// set counted once, as here).
+    const INTERNATIONAL: [u64; 8] = [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_961];
+
+    #[test]
+    fn international_perft_from_the_start_matches_the_published_counts() {
+        let rules = international();
+        let start = Position::start(&rules);
+        assert_eq!(start.occupied().count(), 40);
+        for (d, &n) in INTERNATIONAL.iter().enumerate().take(7) {
+            assert_eq!(
+                crate::perft(&start, &rules, d as u32 + 1),
+                n,
+                "depth {}",
+                d + 1
+            );
+        }
+    }
+
+    /// `cargo test --release --lib international_perft -- --ignored`
+    #[test]
+    #[ignore]
+    fn international_perft_to_depth_8() {
+        let rules = international();
+        let start = Position::start(&rules);
+        assert_eq!(crate::perft(&start, &rules, 8), INTERNATIONAL[7]);
+    }
+
+    /// The 10×10 board: 50 squares, five a rank, and every step of the layout a
+    /// diagonal step that stays on the board or leaves it.
+    #[test]
+    fn the_ten_by_ten_board_has_fifty_squares_and_uniform_steps() {
+        let g = crate::bitboard::BOARD_10;
+        assert_eq!(g.squares(), 50);
+        for r in 0..10u8 {
+            assert_eq!(g.ranks[r as usize].count_ones(), 5, "rank {}", r + 1);
+        }
+        for rank in 0..10u8 {
+            for file in (rank % 2..10).step_by(2) {
+                let from = 1u64 << crate::bitboard::bit_of(file, rank);
+                for (r, (df, dr)) in ROT
+                    .into_iter()
+                    .zip([(-1i8, 1i8), (1, 1), (1, -1), (-1, -1)])
+                {
+                    let (f, rk) = (file as i8 + df, rank as i8 + dr);
+                    let expect = if (0..10).contains(&f) && (0..10).contains(&rk) {
+                        1u64 << crate::bitboard::bit_of(f as u8, rk as u8)
+                    } else {
+                        0
+                    };
+                    assert_eq!(
+                        from.rotate_left(r) & g.valid,
+                        expect,
+                        "{file},{rank} by {r}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            Position::start(&international())
+                .pieces(Color::White)
+                .count(),
+            20
+        );
     }
 }

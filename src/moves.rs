@@ -5,9 +5,9 @@ use crate::square::Square;
 use std::fmt;
 use std::mem::MaybeUninit;
 
-/// The most landings between start and end: a piece can take at most the 12
-/// pieces of the other side, so at most 11 landings come before the last.
-pub const MAX_INTERMEDIATE: usize = 11;
+/// The most landings between start and end: a piece can take at most the 20
+/// pieces of the other side on 10×10, so at most 19 landings come before the last.
+pub const MAX_INTERMEDIATE: usize = 19;
 
 /// A legal move: its whole path and the squares it empties.
 ///

@@ -1,7 +1,8 @@
 //! A position: where the pieces stand and who is to move. No history.
 
-use crate::bitboard::{bit_of, Bitboard, RANK_1, RANK_8, VALID};
+use crate::bitboard::{bit_of, Bitboard, ANY_BOARD, RANK_1, RANK_8};
 use crate::moves::Move;
+use crate::rules::Ruleset;
 use crate::square::{Color, Square};
 
 /// What stands on a square.
@@ -109,18 +110,30 @@ pub struct Undo {
 }
 
 impl Position {
-    /// The start position: White men on 21–32, Black men on 1–12.
+    /// The start position on 8×8: White men on 21–32, Black men on 1–12.
     pub fn initial(first_move: Color) -> Position {
         let black: u64 = (1..=12).map(|n| Square::from_pdn(n).unwrap().mask()).sum();
         let white: u64 = (21..=32).map(|n| Square::from_pdn(n).unwrap().mask()).sum();
         Position::from_parts(white, black, 0, first_move)
     }
 
+    /// The start position of `rules`: each side's men on the rows nearest it, as
+    /// many rows as the rules say, on the rules' board.
+    pub fn start(rules: &Ruleset) -> Position {
+        let g = &rules.geometry;
+        Position::from_parts(
+            g.home(Color::White, rules.men_rows),
+            g.home(Color::Black, rules.men_rows),
+            0,
+            rules.first_move,
+        )
+    }
+
     /// A position from piece sets. The caller guarantees the sets are disjoint
     /// subsets of the board; [`crate::fen`] is the checked way in.
     pub(crate) fn from_parts(white: u64, black: u64, kings: u64, side: Color) -> Position {
         debug_assert_eq!(white & black, 0);
-        debug_assert_eq!((white | black) & !VALID, 0);
+        debug_assert_eq!((white | black) & !ANY_BOARD, 0);
         debug_assert_eq!(kings & !(white | black), 0);
         let mut p = Position {
             pieces: [white, black],

@@ -8,6 +8,7 @@
 mod diagnose;
 mod file;
 
+use crate::bitboard::Geometry;
 use crate::square::{Color, SquareNotation};
 use std::fmt;
 use std::path::Path;
@@ -125,6 +126,10 @@ pub struct Ruleset {
     pub name: String,
     /// One-line description.
     pub description: String,
+    /// The board. The crate's own for now: ruleset files describe 8×8 games.
+    pub(crate) geometry: Geometry,
+    /// Rows of men each side starts with.
+    pub(crate) men_rows: u8,
     /// The side that makes the first move.
     pub first_move: Color,
     /// Whether men may capture backwards.
@@ -235,8 +240,14 @@ impl Ruleset {
     }
 
     /// The settings move generation depends on, packed for dispatch.
+    /// The board the rules are played on.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
     pub(crate) fn gen_flags(&self) -> GenFlags {
         GenFlags {
+            size: self.geometry.size,
             men_back: self.men_capture_backwards,
             king_long_move: self.king_moves == KingMoves::AnyDistance,
             king_long_capture: self.king_captures_from == KingCapturesFrom::AnyDistance,
@@ -251,15 +262,32 @@ impl Ruleset {
     }
 }
 
-/// The six settings that shape move generation.
+/// The board and the six settings that shape move generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct GenFlags {
+    /// Squares along the board's side.
+    pub size: u8,
     pub men_back: bool,
     pub king_long_move: bool,
     pub king_long_capture: bool,
     pub land_any: bool,
     pub most: bool,
     pub promo: u8,
+}
+
+impl GenFlags {
+    /// International draughts' settings on 10×10: men take backwards, kings fly
+    /// and land anywhere beyond, the most pieces must be taken, a man passing
+    /// the back row in a capture goes on as a man.
+    pub(crate) const INTERNATIONAL: GenFlags = GenFlags {
+        size: 10,
+        men_back: true,
+        king_long_move: true,
+        king_long_capture: true,
+        land_any: true,
+        most: true,
+        promo: 1,
+    };
 }
 
 impl fmt::Display for Ruleset {

@@ -84,12 +84,7 @@ impl Session {
         // A search still running holds the engine.
         self.stop_search();
         let engine = self.engine();
-        let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-        if engine.tables().is_none() && engine.options.endgame {
-            let tables = checkers::lab::tables::shared(engine.rules());
-            engine.attach_tables(tables);
-        }
-        drop(engine);
+        checkers::lab::tables::attach(&mut engine.lock().unwrap_or_else(|e| e.into_inner()));
         say(&self.out, "ready");
     }
 

@@ -10,6 +10,7 @@ use crate::ai::endgame::{
 };
 use crate::ai::search::ENDGAME_FROM;
 use crate::ai::Engine;
+use crate::bitboard::BOARD_8;
 use crate::movegen::{dispatch, generate, Kernel, Run};
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -115,17 +116,22 @@ pub fn shared(rules: &Ruleset) -> Arc<Tables> {
     t
 }
 
-/// Attaches the process's shared tables to `engine` if its next search, from
-/// `root`, would use tables it does not have yet: the build, once per process
-/// and set of rules of movement, happens here, before the search and outside
-/// its clock.
-pub fn prepare(engine: &mut Engine, root: &Position) {
-    if engine.tables().is_none()
-        && engine.options.endgame
-        && root.occupied().count() <= ENDGAME_FROM
-    {
+/// Attaches the process's shared tables to `engine` if it has none and uses
+/// them (its options ask for them and its board is one the tables' index
+/// knows: 8×8). The build, once per process and set of rules of movement,
+/// happens here, on the caller's time.
+pub fn attach(engine: &mut Engine) {
+    if engine.tables().is_none() && engine.options.endgame && engine.rules().geometry == BOARD_8 {
         let tables = shared(engine.rules());
         engine.attach_tables(tables);
+    }
+}
+
+/// Attaches the tables (see [`attach`]) if the next search, from `root`, would
+/// use them: before the search and outside its clock.
+pub fn prepare(engine: &mut Engine, root: &Position) {
+    if root.occupied().count() <= ENDGAME_FROM {
+        attach(engine);
     }
 }
 

@@ -11,6 +11,7 @@ use super::{
     CaptureChoice, DrawCondition, KingCapturesFrom, KingLands, KingMoves, NoProgressRule, Notation,
     PromotionMidCapture, ResetEvent, Ruleset,
 };
+use crate::bitboard::BOARD_8;
 use crate::square::{Color, SquareNotation};
 use crate::text::line_col;
 use serde::Deserialize;
@@ -412,6 +413,11 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         id: id.clone(),
         name: raw.name.into_inner(),
         description: raw.description,
+        // Ruleset files describe 8×8 games; the board's size becomes a key of
+        // its own once every part of the program (notation, FEN, the board on
+        // screen) knows other sizes.
+        geometry: BOARD_8,
+        men_rows: 3,
         first_move,
         men_capture_backwards: rules.men_capture_backwards,
         king_moves,
