@@ -118,7 +118,7 @@ impl Square {
         Square::from_coords(file, rank)
     }
 
-    /// The square at bit index `bit` of the padded layout; padding bits are
+    /// The square at bit index `bit` of the ghost-square layout; bits no square uses are
     /// refused. Only the layout's own test needs the checked form.
     #[cfg(test)]
     pub(crate) const fn from_bit(bit: u8) -> Option<Square> {
@@ -135,7 +135,7 @@ impl Square {
         Square(bit)
     }
 
-    /// Bit index in the padded layout.
+    /// Bit index in the ghost-square layout.
     #[inline]
     pub(crate) const fn bit(self) -> u8 {
         self.0

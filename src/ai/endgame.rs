@@ -65,7 +65,7 @@ pub enum Value {
 pub(crate) type Cell = u8;
 pub(crate) const UNSOLVED: Cell = 0;
 
-/// The dense index (0–31, in bit order) of each bit of the padded layout.
+/// The dense index (0–31, in bit order) of each bit of the ghost-square layout.
 pub(crate) const DENSE: [u8; 64] = {
     let mut t = [u8::MAX; 64];
     let mut b = 0;
