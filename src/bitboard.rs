@@ -88,6 +88,38 @@ impl Geometry {
         }
     }
 
+    /// The dark square at `file` (0 = a) and `rank` (0 = rank 1) of this board.
+    pub const fn square_at(&self, file: u8, rank: u8) -> Option<Square> {
+        if file >= self.size || rank >= self.size || !(file + rank).is_multiple_of(2) {
+            return None;
+        }
+        Some(Square::from_bit_unchecked(bit_of(file, rank)))
+    }
+
+    /// The square numbered `n` on this board, as PDN and the federations number
+    /// it: 1 is the top-left dark square as White sees the board, numbers run
+    /// along each rank from White's left, rank by rank towards White (on 8×8
+    /// 1 = b8 … 32 = g1; on 10×10 1 = b10 … 50 = i1).
+    pub const fn square(&self, n: u8) -> Option<Square> {
+        let half = self.size / 2;
+        if n == 0 || n > self.size * half {
+            return None;
+        }
+        let rank = self.size - 1 - (n - 1) / half;
+        let file = 2 * ((n - 1) % half) + rank % 2;
+        self.square_at(file, rank)
+    }
+
+    /// The number of `sq` on this board (see [`Geometry::square`]), if it is on it.
+    pub const fn number(&self, sq: Square) -> Option<u8> {
+        let (file, rank) = (sq.file(), sq.rank());
+        if file >= self.size || rank >= self.size {
+            return None;
+        }
+        let half = self.size / 2;
+        Some((self.size - 1 - rank) * half + file / 2 + 1)
+    }
+
     /// The squares of the first `rows` ranks of `color`'s side: where its men
     /// stand at the start.
     pub(crate) const fn home(&self, color: crate::square::Color, rows: u8) -> u64 {

@@ -1,0 +1,157 @@
+//! The generator against itself (`threatened` against the full generator) and on 10×10.
+
+use super::*;
+use crate::ai::Rng;
+
+/// `threatened` must agree with the full generator run for the other side,
+/// in every built-in variant, over positions of random games (men, kings,
+/// flying kings, men capturing backwards or not).
+#[test]
+fn threatened_agrees_with_the_other_sides_captures() {
+    struct Check(Ruleset);
+    impl Run for Check {
+        type Out = usize;
+        fn run<G: Kernel>(self) -> usize {
+            let mut rng = Rng::new(7);
+            let mut checked = 0;
+            for _ in 0..300 {
+                let mut pos = Position::initial(self.0.first_move);
+                for _ in 0..150 {
+                    let other = pos.with_side_to_move(pos.side_to_move().opposite());
+                    let mut list = MoveList::new();
+                    let expected = generate_captures::<G>(&other, &mut list);
+                    assert_eq!(
+                        threatened::<G>(&pos),
+                        expected,
+                        "{}",
+                        crate::fen::write(&pos, self.0.notation.squares)
+                    );
+                    checked += 1;
+                    let mut moves = MoveList::new();
+                    generate::<G>(&pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len() as u64) as usize];
+                    pos = pos.after(&m);
+                }
+            }
+            checked
+        }
+    }
+    for rules in Ruleset::builtins() {
+        let flags = rules.gen_flags();
+        assert!(dispatch(flags, Check(rules)) > 10_000);
+    }
+}
+
+/// International draughts: the rules of brazilian (men take backwards,
+/// flying kings, the most pieces must be taken, a man passing the back row
+/// in a capture stays a man) on 10×10 with four rows of men, White first.
+/// Not a built-in yet: the board's size is not a ruleset key until notation,
+/// FEN and the board on screen know 10×10.
+fn international() -> Ruleset {
+    let mut rules = Ruleset::builtin(crate::rules::builtin::BRAZILIAN).expect("built in");
+    rules.geometry = crate::bitboard::BOARD_10;
+    rules.men_rows = 4;
+    rules
+}
+
+/// Perft of international draughts from the start, as published for the
+/// FMJD rules: 9, 81, 658, 4,265, 27,117, 167,140, 1,049,442 and 6,483,961
+/// leaves at depths 1 to 8 (the counts of Aart Bik's BikDam, confirmed by
+/// other 10×10 generators; captures with the same start, end and captured
+/// set counted once, as here).
+const INTERNATIONAL: [u64; 8] = [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_961];
+
+#[test]
+fn international_perft_from_the_start_matches_the_published_counts() {
+    let rules = international();
+    let start = Position::start(&rules);
+    assert_eq!(start.occupied().count(), 40);
+    for (d, &n) in INTERNATIONAL.iter().enumerate().take(7) {
+        assert_eq!(
+            crate::perft(&start, &rules, d as u32 + 1),
+            n,
+            "depth {}",
+            d + 1
+        );
+    }
+}
+
+/// `cargo test --release --lib international_perft -- --ignored`
+#[test]
+#[ignore]
+fn international_perft_to_depth_8() {
+    let rules = international();
+    let start = Position::start(&rules);
+    assert_eq!(crate::perft(&start, &rules, 8), INTERNATIONAL[7]);
+}
+
+/// The 10×10 board: 50 squares, five a rank, and every step of the layout a
+/// diagonal step that stays on the board or leaves it.
+#[test]
+fn the_ten_by_ten_board_has_fifty_squares_and_uniform_steps() {
+    let g = crate::bitboard::BOARD_10;
+    assert_eq!(g.squares(), 50);
+    for r in 0..10u8 {
+        assert_eq!(g.ranks[r as usize].count_ones(), 5, "rank {}", r + 1);
+    }
+    for rank in 0..10u8 {
+        for file in (rank % 2..10).step_by(2) {
+            let from = 1u64 << crate::bitboard::bit_of(file, rank);
+            for (r, (df, dr)) in ROT
+                .into_iter()
+                .zip([(-1i8, 1i8), (1, 1), (1, -1), (-1, -1)])
+            {
+                let (f, rk) = (file as i8 + df, rank as i8 + dr);
+                let expect = if (0..10).contains(&f) && (0..10).contains(&rk) {
+                    1u64 << crate::bitboard::bit_of(f as u8, rk as u8)
+                } else {
+                    0
+                };
+                assert_eq!(
+                    from.rotate_left(r) & g.valid,
+                    expect,
+                    "{file},{rank} by {r}"
+                );
+            }
+        }
+    }
+    assert_eq!(
+        Position::start(&international())
+            .pieces(Color::White)
+            .count(),
+        20
+    );
+}
+
+/// Squares are numbered 1 to 50 on 10×10 as on 8×8: from the top left as
+/// White sees the board, rank by rank; White's men start on 31–50.
+#[test]
+fn the_ten_by_ten_board_numbers_its_squares_one_to_fifty() {
+    let g = crate::bitboard::BOARD_10;
+    let name = |n: u8| g.square(n).map(|s| s.algebraic());
+    assert_eq!(name(1).as_deref(), Some("b10"));
+    assert_eq!(name(5).as_deref(), Some("j10"));
+    assert_eq!(name(6).as_deref(), Some("a9"));
+    assert_eq!(name(46).as_deref(), Some("a1"));
+    assert_eq!(name(50).as_deref(), Some("i1"));
+    assert_eq!(g.square(0), None);
+    assert_eq!(g.square(51), None);
+    for n in 1..=50 {
+        assert_eq!(g.number(g.square(n).unwrap()), Some(n));
+    }
+    let white = Position::start(&international()).pieces(Color::White);
+    let mut numbers: Vec<u8> = white.iter().map(|s| g.number(s).unwrap()).collect();
+    numbers.sort();
+    assert_eq!(numbers, (31..=50).collect::<Vec<u8>>());
+    // On 8×8 the numbering is the one the rest of the program uses.
+    let e = crate::bitboard::BOARD_8;
+    for sq in crate::Square::all() {
+        assert_eq!(e.number(sq), Some(sq.pdn()));
+        assert_eq!(e.square(sq.pdn()), Some(sq));
+    }
+    assert_eq!(e.square(33), None);
+    assert_eq!(e.square_at(8, 0), None);
+}
