@@ -201,10 +201,27 @@ const MAX_LINE: u64 = 1 << 20;
 /// since a `Duration` cannot hold every `f64` and nobody waits that long.
 const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
+/// A line refused before it could be read: why, and its command word where the
+/// line starts with one that can be read, so that a refused `pos` is refused as
+/// a whole whatever made it unreadable.
+struct Unreadable {
+    why: String,
+    command: Option<String>,
+}
+
+/// The command word a line starts with, if those bytes are text.
+fn command_word(bytes: &[u8]) -> Option<String> {
+    let end = bytes
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    std::str::from_utf8(&bytes[..end]).ok().map(str::to_string)
+}
+
 /// The next line of input without its line ending, `Some(Err)` for a line that is
 /// not UTF-8 text or is too long (the session goes on), `None` at the end (or
 /// when the input fails).
-fn next_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
+fn next_line(input: &mut impl BufRead) -> Option<Result<String, Unreadable>> {
     let mut bytes = Vec::new();
     match input.by_ref().take(MAX_LINE).read_until(b'\n', &mut bytes) {
         Ok(_) if bytes.is_empty() => return None,
@@ -228,16 +245,20 @@ fn next_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
                 break;
             }
         }
-        return Some(Err(format!("a line is longer than {MAX_LINE} bytes")));
+        return Some(Err(Unreadable {
+            why: format!("a line is longer than {MAX_LINE} bytes"),
+            command: command_word(&bytes),
+        }));
     }
     while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
         bytes.pop();
     }
-    Some(String::from_utf8(bytes).map_err(|e| {
-        format!(
+    Some(String::from_utf8(bytes).map_err(|e| Unreadable {
+        why: format!(
             "the line is not UTF-8 text (byte {} is not)",
             e.utf8_error().valid_up_to() + 1
-        )
+        ),
+        command: command_word(e.as_bytes()),
     }))
 }
 
@@ -318,7 +339,12 @@ pub(crate) fn serve(eval: Option<(Ruleset, Evaluator)>, input: &mut impl BufRead
                 }
             }
             // A line that cannot be read is refused; the session goes on.
-            Err(e) => say_error(&session.out, &e),
+            Err(e) => {
+                if e.command.as_deref() == Some("pos") {
+                    session.refuse_pos();
+                }
+                say_error(&session.out, &e.why);
+            }
         }
     }
     session.stop_search();

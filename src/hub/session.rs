@@ -88,6 +88,14 @@ impl Session {
         say(&self.out, "ready");
     }
 
+    /// Forgets the position after a `pos` that was refused, for whatever reason:
+    /// searching the position before it, the start position or half the moves
+    /// would answer for a position the GUI never meant.
+    pub(super) fn refuse_pos(&mut self) {
+        self.stop_search();
+        self.pos = None;
+    }
+
     /// Answers one line; `false` once the session is over (`quit`).
     pub(super) fn handle(&mut self, line: &str) -> bool {
         let line = line.trim();
@@ -107,9 +115,7 @@ impl Session {
             "pos" => {
                 self.stop_search();
                 if let Err(e) = self.set_pos(&a) {
-                    // Refused whole: searching the start position, or half the
-                    // moves, would answer for a position the GUI never meant.
-                    self.pos = None;
+                    self.refuse_pos();
                     say_error(&self.out, &e);
                 }
             }

@@ -197,3 +197,22 @@ fn error_lines_hold_no_control_character_from_the_input() {
     }
     assert!(errors[0].contains("\\u{1b}]0;owned\\u{7}"), "{}", errors[0]);
 }
+
+/// A `pos` refused because its line cannot be read (not UTF-8, or over 1 MiB)
+/// forgets the position before it, as any refused `pos` does: `go` must not
+/// answer with a move for White after the GUI sent a position with Black to move.
+#[test]
+fn a_pos_line_that_cannot_be_read_clears_the_position_before_it() {
+    let long = format!("pos pos=B{}\n", "e".repeat(1 << 20));
+    for refused in [b"pos pos=B\xff\xfe\n".to_vec(), long.into_bytes()] {
+        let mut input = b"pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\n".to_vec();
+        input.extend_from_slice(&refused);
+        input.extend_from_slice(b"level depth=2\ngo think\nping\n");
+        let (lines, _) = session_bytes(&input);
+        let errors = errors(&lines);
+        assert_eq!(errors.len(), 2, "{lines:?}");
+        assert!(errors[1].contains("no position"), "{}", errors[1]);
+        assert!(!lines.iter().any(|l| l.starts_with("done")), "{lines:?}");
+        assert_eq!(lines.last().map(String::as_str), Some("pong"));
+    }
+}
