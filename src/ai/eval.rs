@@ -37,6 +37,10 @@ pub struct Weights {
     pub trade_bonus: i32,
 }
 
+/// The largest evaluation, in hundredths of a man: just inside the scores the
+/// search keeps for forced wins and losses ([`crate::ai::MATE_BOUND`]).
+pub const MAX_EVAL: i32 = crate::ai::MATE_BOUND - 1;
+
 /// Built-in weights for short-king and flying-king variants.
 pub fn default_weights(rules: &Ruleset) -> Weights {
     // Tuned by self-play (tests/integration/tune.rs, 200 games a trial; docs/STRENGTH.md, "Tuning the hand-written terms"):
@@ -149,6 +153,9 @@ impl Evaluator {
             }
             None => self.hand_white(pos),
         };
+        // Whatever the weights, an evaluation is never read as a win or loss
+        // in so many plies: those scores belong to the search alone.
+        let score = score.clamp(-MAX_EVAL, MAX_EVAL);
         match pos.side_to_move() {
             Color::White => score,
             Color::Black => -score,

@@ -416,3 +416,37 @@ fn the_static_cut_off_and_probcut_buy_depth_in_english() {
         );
     }
 }
+
+/// Weights that pass every check but hold extreme values still give evaluations
+/// strictly inside the scores kept for forced wins: the search reports no mate
+/// that is not there (issue 33: "win in 1 plies" at depth 2).
+#[test]
+fn extreme_weights_never_make_an_evaluation_look_like_a_forced_win() {
+    use checkers::ai::eval::{default_weights, Weights, MAX_EVAL};
+    use checkers::ai::MATE_BOUND;
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
+    let extreme = Weights {
+        man: 30_000,
+        king: 30_000,
+        ..default_weights(&rules)
+    };
+    let eval = Evaluator::with_weights(&rules, extreme);
+    // Two men against one, either side to move: far beyond the mate bound before.
+    for text in ["W:W21,22:B5", "B:W21,22:B5", "B:W5:B21,22"] {
+        let pos = fen::parse(text).unwrap();
+        let score = eval.evaluate(&pos);
+        assert!(
+            score.abs() <= MAX_EVAL && MAX_EVAL < MATE_BOUND,
+            "{text}: {score}"
+        );
+        let mut engine = Engine::new(&rules, 4);
+        engine.eval = eval.clone();
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let r = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
+        assert!(r.info.score.abs() < MATE_BOUND, "{text}: {}", r.info.score);
+    }
+}
