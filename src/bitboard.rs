@@ -148,22 +148,14 @@ pub(crate) const RANKS: [u64; 8] = {
     let mut m = [0u64; 8];
     let mut r = 0;
     while r < 8 {
-        m[r] = 0xF << bit_of(r as u8 % 2, r as u8);
+        m[r] = BOARD_8.ranks[r];
         r += 1;
     }
     m
 };
 
 /// The 32 squares of the 8×8 board.
-pub const VALID: u64 = {
-    let mut v = 0;
-    let mut r = 0;
-    while r < 8 {
-        v |= RANKS[r];
-        r += 1;
-    }
-    v
-};
+pub const VALID: u64 = BOARD_8.valid;
 
 /// Rank 1 (White's back row, where Black men are crowned).
 pub const RANK_1: u64 = RANKS[0];

@@ -73,63 +73,46 @@ pub(crate) trait Run {
 
 /// Runs `r` with the kernel that matches `f`.
 pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
-    fn d1<R: Run, const N: u8, const A: bool>(f: GenFlags, r: R) -> R::Out {
+    fn d1<R: Run, const A: bool>(f: GenFlags, r: R) -> R::Out {
         if f.king_long_move {
-            d2::<R, N, A, true>(f, r)
+            d2::<R, A, true>(f, r)
         } else {
-            d2::<R, N, A, false>(f, r)
+            d2::<R, A, false>(f, r)
         }
     }
-    fn d2<R: Run, const N: u8, const A: bool, const B: bool>(f: GenFlags, r: R) -> R::Out {
+    fn d2<R: Run, const A: bool, const B: bool>(f: GenFlags, r: R) -> R::Out {
         if f.king_long_capture {
-            d3::<R, N, A, B, true>(f, r)
+            d3::<R, A, B, true>(f, r)
         } else {
-            d3::<R, N, A, B, false>(f, r)
+            d3::<R, A, B, false>(f, r)
         }
     }
-    fn d3<R: Run, const N: u8, const A: bool, const B: bool, const C: bool>(
-        f: GenFlags,
-        r: R,
-    ) -> R::Out {
+    fn d3<R: Run, const A: bool, const B: bool, const C: bool>(f: GenFlags, r: R) -> R::Out {
         if f.land_any {
-            d4::<R, N, A, B, C, true>(f, r)
+            d4::<R, A, B, C, true>(f, r)
         } else {
-            d4::<R, N, A, B, C, false>(f, r)
+            d4::<R, A, B, C, false>(f, r)
         }
     }
-    fn d4<R: Run, const N: u8, const A: bool, const B: bool, const C: bool, const D: bool>(
+    fn d4<R: Run, const A: bool, const B: bool, const C: bool, const D: bool>(
         f: GenFlags,
         r: R,
     ) -> R::Out {
         if f.most {
-            d5::<R, N, A, B, C, D, true>(f, r)
+            d5::<R, A, B, C, D, true>(f, r)
         } else {
-            d5::<R, N, A, B, C, D, false>(f, r)
+            d5::<R, A, B, C, D, false>(f, r)
         }
     }
-    fn d5<
-        R: Run,
-        const N: u8,
-        const A: bool,
-        const B: bool,
-        const C: bool,
-        const D: bool,
-        const E: bool,
-    >(
+    // Every combination of settings on 8×8.
+    fn d5<R: Run, const A: bool, const B: bool, const C: bool, const D: bool, const E: bool>(
         f: GenFlags,
         r: R,
     ) -> R::Out {
         match f.promo {
-            0 => r.run::<K<N, A, B, C, D, E, 0>>(),
-            1 => r.run::<K<N, A, B, C, D, E, 1>>(),
-            _ => r.run::<K<N, A, B, C, D, E, 2>>(),
-        }
-    }
-    fn d0<R: Run, const N: u8>(f: GenFlags, r: R) -> R::Out {
-        if f.men_back {
-            d1::<R, N, true>(f, r)
-        } else {
-            d1::<R, N, false>(f, r)
+            0 => r.run::<K<8, A, B, C, D, E, 0>>(),
+            1 => r.run::<K<8, A, B, C, D, E, 1>>(),
+            _ => r.run::<K<8, A, B, C, D, E, 2>>(),
         }
     }
     if f.size == 10 {
@@ -144,7 +127,11 @@ pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
         );
         return r.run::<K<10, true, true, true, true, true, 1>>();
     }
-    d0::<R, 8>(f, r)
+    if f.men_back {
+        d1::<R, true>(f, r)
+    } else {
+        d1::<R, false>(f, r)
+    }
 }
 
 /// The legal moves of `pos` under `rules`.

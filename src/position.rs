@@ -1,6 +1,6 @@
 //! A position: where the pieces stand and who is to move. No history.
 
-use crate::bitboard::{bit_of, Bitboard, ANY_BOARD, RANK_1, RANK_8};
+use crate::bitboard::{bit_of, Bitboard, ANY_BOARD, BOARD_8};
 use crate::moves::Move;
 use crate::rules::Ruleset;
 use crate::square::{Color, Square};
@@ -112,9 +112,12 @@ pub struct Undo {
 impl Position {
     /// The start position on 8×8: White men on 21–32, Black men on 1–12.
     pub fn initial(first_move: Color) -> Position {
-        let black: u64 = (1..=12).map(|n| Square::from_pdn(n).unwrap().mask()).sum();
-        let white: u64 = (21..=32).map(|n| Square::from_pdn(n).unwrap().mask()).sum();
-        Position::from_parts(white, black, 0, first_move)
+        Position::from_parts(
+            BOARD_8.home(Color::White, 3),
+            BOARD_8.home(Color::Black, 3),
+            0,
+            first_move,
+        )
     }
 
     /// The start position of `rules`: each side's men on the rows nearest it, as
@@ -225,10 +228,7 @@ impl Position {
     /// The row where men of `color` are crowned.
     #[inline(always)]
     pub(crate) const fn promotion_row(color: Color) -> u64 {
-        match color {
-            Color::White => RANK_8,
-            Color::Black => RANK_1,
-        }
+        BOARD_8.promotion_row(color)
     }
 
     /// The same placement with the other side to move.

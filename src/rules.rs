@@ -239,12 +239,12 @@ impl Ruleset {
         BUILT_IN.iter().map(|(id, _)| *id)
     }
 
-    /// The settings move generation depends on, packed for dispatch.
     /// The board the rules are played on.
     pub fn geometry(&self) -> &Geometry {
         &self.geometry
     }
 
+    /// The settings move generation depends on, packed for dispatch.
     pub(crate) fn gen_flags(&self) -> GenFlags {
         GenFlags {
             size: self.geometry.size,

@@ -5,7 +5,7 @@
 //! converts; outside, it reads and writes as a PDN number (1 = b8 … 32 = g1) or an
 //! algebraic name (`a1` … `h8`).
 
-use crate::bitboard::{bit_of, HALF_STRIDE, STRIDE};
+use crate::bitboard::{BOARD_8, HALF_STRIDE, STRIDE};
 use std::fmt;
 
 /// One side of the board.
@@ -65,9 +65,10 @@ const PDN_TO_BIT: [u8; 32] = {
     let mut t = [0u8; 32];
     let mut n = 0;
     while n < 32 {
-        let rank = 7 - n / 4; // row 0 of PDN is rank 8
-        let k = n % 4;
-        t[n] = bit_of((2 * k + rank % 2) as u8, rank as u8);
+        t[n] = match BOARD_8.square(n as u8 + 1) {
+            Some(sq) => sq.0,
+            None => panic!("every number 1-32 is a square of 8×8"),
+        };
         n += 1;
     }
     t
@@ -101,10 +102,7 @@ impl Square {
 
     /// The dark square at `file` (0 = a) and `rank` (0 = rank 1), if it is dark.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file >= 8 || rank >= 8 || !(file + rank).is_multiple_of(2) {
-            return None;
-        }
-        Some(Square(bit_of(file, rank)))
+        BOARD_8.square_at(file, rank)
     }
 
     /// Parses `c3`-style algebraic names; light squares are refused.
