@@ -197,7 +197,7 @@ pub fn load_eval(path: Option<&Path>) -> Result<Option<(Ruleset, Evaluator)>, St
 /// The longest line read: a `pos` with a few thousand moves is far shorter.
 const MAX_LINE: u64 = 1 << 20;
 
-/// The longest time a `level` can ask for, in seconds (a year): more is clamped,
+/// The longest time a `level` can ask for, in seconds (a year): more is refused,
 /// since a `Duration` cannot hold every `f64` and nobody waits that long.
 const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
@@ -262,50 +262,69 @@ fn next_line(input: &mut impl BufRead) -> Option<Result<String, Unreadable>> {
     }))
 }
 
-/// A number of a `level` or `set-param` line: finite, and within `min..=max` once
-/// clamped; the error says which key and why.
+/// A number of a `level` or `set-param` line: finite and within `min..=max`;
+/// the error says which key, what it got and the range.
 fn number(key: &str, value: &str, min: f64, max: f64) -> Result<f64, String> {
     match value.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v.clamp(min, max)),
+        Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(v),
         _ => Err(format!("{key}={value} is not a number from {min} to {max}")),
     }
 }
 
 fn seconds(t: f64) -> Duration {
-    Duration::from_secs_f64(t.clamp(0.01, MAX_SECONDS))
+    Duration::from_secs_f64(t.max(0.01))
 }
 
-/// The limits a `level` line asks for.
+/// The keys of a `level` line and the range of each: the one place they are
+/// checked. Times are in seconds, up to a year, which a `Duration` holds and
+/// nobody waits for.
+const LEVEL_KEYS: [(&str, f64, f64); 6] = [
+    ("depth", 1.0, 100.0),
+    ("move-time", 0.0, MAX_SECONDS),
+    ("time", 0.0, MAX_SECONDS),
+    ("inc", 0.0, MAX_SECONDS),
+    ("moves", 1.0, 10_000.0),
+    // The largest count an `f64` holds exactly below `u64::MAX`.
+    ("nodes", 1.0, 1.8e19),
+];
+
+/// The limits a `level` line asks for; every number it holds is checked against
+/// its range in [`LEVEL_KEYS`] first, so that a value out of range is refused
+/// whether or not the limit it belongs to is used.
 fn level(a: &[(String, String)]) -> Result<Limits, String> {
-    let num = |k: &str, min: f64, max: f64| -> Result<Option<f64>, String> {
-        get(a, k).map(|v| number(k, v, min, max)).transpose()
-    };
+    let mut values = [None; LEVEL_KEYS.len()];
+    for ((key, min, max), value) in LEVEL_KEYS.iter().zip(values.iter_mut()) {
+        *value = get(a, key)
+            .map(|v| number(key, v, *min, *max))
+            .transpose()?;
+    }
+    let [depth, move_time, time, inc, moves, nodes] = values;
     if a.iter().any(|(k, _)| k == "infinite") {
         return Ok(Limits::default());
     }
-    if let Some(d) = num("depth", 1.0, 100.0)? {
+    if let Some(d) = depth {
         return Ok(Limits {
             depth: Some(d as u32),
             ..Default::default()
         });
     }
-    if let Some(t) = num("move-time", 0.0, MAX_SECONDS)? {
+    if let Some(t) = move_time {
         return Ok(Limits {
             movetime: Some(seconds(t)),
             ..Default::default()
         });
     }
-    if let Some(t) = num("time", 0.0, MAX_SECONDS)? {
-        let inc = num("inc", 0.0, MAX_SECONDS)?.unwrap_or(0.0);
-        let moves = num("moves", 1.0, 10_000.0)?.unwrap_or(30.0);
+    if let Some(t) = time {
+        let inc = inc.unwrap_or(0.0);
+        let moves = moves.unwrap_or(30.0);
         let per = (t / moves + inc * 0.8).min(t * 0.5 + inc);
         return Ok(Limits {
             movetime: Some(seconds(per)),
             ..Default::default()
         });
     }
-    if let Some(n) = num("nodes", 1.0, u64::MAX as f64)? {
-        // An exact count when it is one; `as` saturates the rest.
+    if let Some(n) = nodes {
+        // An exact count when it is one.
         let n = get(a, "nodes")
             .and_then(|v| v.trim().parse::<u64>().ok())
             .unwrap_or(n as u64);

@@ -181,8 +181,11 @@ impl Session {
                     ),
                 }
             }
-            (Some("hash"), Some(v)) => match number("hash", v, 1.0, 4096.0) {
+            // A table larger than the engine keeps is taken as its largest: a GUI
+            // offers sizes of its own, and a smaller table only costs strength.
+            (Some("hash"), Some(v)) => match number("hash", v, 1.0, f64::MAX) {
                 Ok(mb) => {
+                    let mb = mb.min(4096.0);
                     self.stop_search();
                     self.hash_mb = mb as usize;
                     self.engine = None;

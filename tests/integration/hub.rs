@@ -93,15 +93,17 @@ fn errors(lines: &[String]) -> Vec<&String> {
 }
 
 #[test]
-fn numbers_out_of_range_are_clamped_or_refused_never_a_panic() {
-    // 1e20 s does not fit a Duration: it used to abort the hub. Clamped now, and the
-    // search it asks for is stopped like any other.
+fn level_numbers_out_of_range_are_refused_with_their_range_never_a_panic() {
+    // 1e20 s does not fit a Duration: it used to abort the hub, then it was clamped
+    // silently; each `level` number is now checked against its range, and a refused
+    // line leaves the limits as they were (the first search runs until `stop`).
     let input = format!(
         "level move-time=1e20\npos pos={START}\ngo think\nstop\n\
-         level time=1e300 inc=1e300 moves=0\nlevel depth=1e30\nlevel nodes=1e40\n\
+         level time=1e300\nlevel time=60 inc=1e300\nlevel time=60 moves=0\n\
+         level depth=1e30\nlevel nodes=1e40\nlevel depth=0\n\
          set-param name=hash value=99999999999999999999\nhub\nlevel move-time=-1\n\
          level move-time=nan\nlevel time=inf\nset-param name=hash value=lots\n\
-         set-param name=hash value=1\nlevel depth=2\ngo think\nping\n"
+         set-param name=hash value=1\nlevel depth=2\nlevel depth=2 inc=-5\ngo think\nping\n"
     );
     let (lines, err) = session(&input);
     assert_eq!(err, "");
@@ -109,7 +111,7 @@ fn numbers_out_of_range_are_clamped_or_refused_never_a_panic() {
         lines
             .iter()
             .any(|l| l.starts_with("param name=hash value=4096 ")),
-        "the table size is clamped: {lines:?}"
+        "a table larger than the engine keeps is its largest: {lines:?}"
     );
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("done move=")).count(),
@@ -117,12 +119,26 @@ fn numbers_out_of_range_are_clamped_or_refused_never_a_panic() {
         "{lines:?}"
     );
     let errors = errors(&lines);
-    assert_eq!(errors.len(), 4, "{lines:?}");
-    for (e, key) in errors
-        .iter()
-        .zip(["move-time=-1", "move-time=nan", "time=inf", "hash=lots"])
-    {
-        assert!(e.starts_with("error message=\"") && e.contains(key), "{e}");
+    let expected = [
+        ("move-time=1e20", "from 0 to 31536000"),
+        ("time=1e300", "from 0 to 31536000"),
+        ("inc=1e300", "from 0 to 31536000"),
+        ("moves=0", "from 1 to 10000"),
+        ("depth=1e30", "from 1 to 100"),
+        ("nodes=1e40", "from 1 to "),
+        ("depth=0", "from 1 to 100"),
+        ("move-time=-1", "from 0 to"),
+        ("move-time=nan", "from 0 to"),
+        ("time=inf", "from 0 to"),
+        ("hash=lots", "from 1 to"),
+        ("inc=-5", "from 0 to"),
+    ];
+    assert_eq!(errors.len(), expected.len(), "{lines:?}");
+    for (e, (key, range)) in errors.iter().zip(expected) {
+        assert!(
+            e.starts_with("error message=\"") && e.contains(key) && e.contains(range),
+            "{e} should name {key} and its range {range}"
+        );
     }
 }
 
