@@ -1,7 +1,7 @@
 //! Texts from outside: reading a file safely, pointing into it in error messages,
 //! and quoting it without letting it drive the terminal.
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 /// `offset` moved back to the nearest character boundary of `text`, so slicing never panics.
@@ -38,6 +38,101 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// The way out to the terminal for a command's output, which quotes what files,
+/// other programs and file names hold: a writer that passes newlines and tabs and
+/// writes every other control character (C0, DEL, C1) escaped, so nothing written
+/// through it can retitle, clear or recolour the terminal, whatever text a caller
+/// did not make [`printable`] first. [`Printable::text`] escapes as [`printable`]
+/// does (`\u{1b}`); [`Printable::json`] as JSON does (`\u001b`), so a JSON document
+/// stays valid and reads back exactly (serde_json escapes C0 itself, but writes DEL
+/// and C1 raw).
+///
+/// ```
+/// use std::io::Write;
+/// let mut shown = Vec::new();
+/// let mut out = checkers::Printable::text(&mut shown);
+/// writeln!(out, "name: {}", "a\u{1b}]0;x\u{7}").unwrap();
+/// drop(out);
+/// assert_eq!(shown, b"name: a\\u{1b}]0;x\\u{7}\n");
+/// ```
+#[derive(Debug)]
+pub struct Printable<W: Write> {
+    inner: W,
+    json: bool,
+    /// The last byte written was 0xC2, which may begin a C1 character (U+0080 to
+    /// U+009F are 0xC2 0x80 to 0xC2 0x9F): held until the next byte says which.
+    lead: bool,
+}
+
+impl<W: Write> Printable<W> {
+    /// For text: a control character is written as [`printable`] writes it.
+    pub fn text(inner: W) -> Printable<W> {
+        Printable {
+            inner,
+            json: false,
+            lead: false,
+        }
+    }
+
+    /// For a JSON document: a control character is written as a JSON escape.
+    pub fn json(inner: W) -> Printable<W> {
+        Printable {
+            inner,
+            json: true,
+            lead: false,
+        }
+    }
+
+    fn escape(&self, c: u8, out: &mut Vec<u8>) {
+        let text = if self.json {
+            format!("\\u{c:04x}")
+        } else {
+            format!("\\u{{{c:x}}}")
+        };
+        out.extend_from_slice(text.as_bytes());
+    }
+
+    /// A held 0xC2 that no C1 followed (the end of a character cut short) goes on.
+    fn finish(&mut self) {
+        if std::mem::take(&mut self.lead) {
+            let _ = self.inner.write_all(&[0xc2]);
+        }
+    }
+}
+
+impl<W: Write> Write for Printable<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut out = Vec::with_capacity(buf.len());
+        for &b in buf {
+            if std::mem::take(&mut self.lead) {
+                if (0x80..=0x9f).contains(&b) {
+                    self.escape(b, &mut out);
+                    continue;
+                }
+                out.push(0xc2);
+            }
+            match b {
+                b'\n' | b'\t' => out.push(b),
+                0..=0x1f | 0x7f => self.escape(b, &mut out),
+                0xc2 => self.lead = true,
+                _ => out.push(b),
+            }
+        }
+        self.inner.write_all(&out)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Drop for Printable<W> {
+    fn drop(&mut self) {
+        self.finish();
+    }
 }
 
 /// Writes a message that quotes input, made [`printable`] whole: an error's
@@ -146,7 +241,21 @@ fn kind_name(meta: &std::fs::Metadata) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::printable;
+    use super::{printable, Printable};
+    use std::io::Write;
+
+    /// What `write` puts through a [`Printable`], as text (or as JSON).
+    fn through(json: bool, write: impl FnOnce(&mut Printable<&mut Vec<u8>>)) -> String {
+        let mut shown = Vec::new();
+        let mut out = if json {
+            Printable::json(&mut shown)
+        } else {
+            Printable::text(&mut shown)
+        };
+        write(&mut out);
+        drop(out);
+        String::from_utf8(shown).expect("UTF-8 in, UTF-8 out")
+    }
 
     #[test]
     fn printable_escapes_control_characters_and_keeps_letters() {
@@ -156,5 +265,34 @@ mod tests {
             printable("\u{9b}2J\t\n\u{7f}"),
             "\\u{9b}2J\\u{9}\\u{a}\\u{7f}"
         );
+    }
+
+    #[test]
+    fn the_way_out_escapes_what_printable_escapes_but_keeps_lines_and_tabs() {
+        let hostile = "Eng\u{1b}]0;pwned\u{7}\u{9b}2J\u{7f}\r\u{85}é\u{a0}€";
+        let shown = through(false, |out| writeln!(out, "a\t{hostile}").unwrap());
+        assert_eq!(shown, format!("a\t{}\n", printable(hostile)));
+        assert!(!shown
+            .trim_end()
+            .contains(|c: char| c.is_control() && c != '\t'));
+        // A C1 character cut between two writes is still seen: 0xC2 | 0x9B.
+        let cut = through(false, |out| {
+            let bytes = "x\u{9b}y\u{c2}".as_bytes();
+            out.write_all(&bytes[..2]).unwrap();
+            out.write_all(&bytes[2..]).unwrap();
+        });
+        assert_eq!(cut, "x\\u{9b}y\u{c2}");
+    }
+
+    #[cfg(feature = "app")]
+    #[test]
+    fn the_way_out_for_json_keeps_the_document_valid_and_exact() {
+        let id = "g\u{1b}]0;x\u{7}\u{9b}\u{7f}\u{80}\"\\é";
+        let doc = serde_json::json!({ "id": id }).to_string();
+        assert!(doc.contains('\u{9b}'), "serde_json writes C1 raw: {doc}");
+        let shown = through(true, |out| out.write_all(doc.as_bytes()).unwrap());
+        assert!(!shown.contains(char::is_control), "{shown}");
+        let back: serde_json::Value = serde_json::from_str(&shown).expect("still JSON");
+        assert_eq!(back["id"], id);
     }
 }
