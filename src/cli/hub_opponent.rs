@@ -191,7 +191,9 @@ pub(super) struct HubEngine {
     lines: Receiver<String>,
     /// The last line the engine wrote to standard error, for a crash report.
     last_error: Arc<Mutex<String>>,
-    /// From its `id`: name and version.
+    /// From its `id`: name and version, made [`checkers::printable`] as they are
+    /// read, since they are only ever shown (in the results table, the PDN file's
+    /// player tags and every forfeit's reason).
     pub name: String,
     movetime: Duration,
     /// Whether it failed (a crash, a hang, a bad answer): it is not asked again.
@@ -238,6 +240,7 @@ impl HubEngine {
         let program = std::path::Path::new(&argv[0])
             .file_name()
             .map_or(argv[0].clone(), |n| n.to_string_lossy().to_string());
+        let program = checkers::printable(&program).into_owned();
         let mut engine = HubEngine {
             stdin: child.stdin.take(),
             child,
@@ -260,10 +263,11 @@ impl HubEngine {
                 "wait" => break,
                 "id" => {
                     if let Some(n) = get(&a, "name").filter(|n| !n.is_empty()) {
-                        engine.name = match get(&a, "version").filter(|v| !v.is_empty()) {
+                        let name = match get(&a, "version").filter(|v| !v.is_empty()) {
                             Some(v) => format!("{n} {v}"),
                             None => n.to_string(),
                         };
+                        engine.name = checkers::printable(&name).into_owned();
                     }
                 }
                 "param" if get(&a, "name") == Some("variant") => {

@@ -111,12 +111,21 @@ fn play_one(
     }
 }
 
-/// A weights file's name for a player's name.
+/// A weights file's name for a player's name, made printable: a file name may
+/// hold anything.
 fn eval_name(path: &std::path::Path) -> String {
-    path.file_name().map_or_else(
+    let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().to_string(),
-    )
+    );
+    checkers::printable(&name).into_owned()
+}
+
+/// A forfeit's reason as the text of a PDN comment: it may quote what the other
+/// engine wrote, so no control character (shown as [`checkers::printable`] shows
+/// it) and no brace, which would end the comment (a round bracket instead).
+fn comment_text(why: &str) -> String {
+    checkers::printable(why).replace('{', "(").replace('}', ")")
 }
 
 /// A finished game, as the threads hand it over.
@@ -288,7 +297,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             if let Some((color, why)) = &f.played.forfeit {
                 // A comment before the moves says why the game ended early.
                 if let Some(at) = text.find("\n\n") {
-                    let why = why.replace(['{', '}'], "");
+                    let why = comment_text(why);
                     text.insert_str(
                         at + 2,
                         &format!("{{{} forfeits: {why}}}\n", side_name(*color)),
@@ -371,7 +380,8 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     let (diff, margin) = elo(score, &per_game);
     let label = format!("{label_first} v {label_second}");
     let width = label.chars().count().max(22);
-    let mut out = io::stdout().lock();
+    // The ruleset's name and the other engine's come from outside.
+    let mut out = checkers::Printable::text(io::stdout().lock());
     writeln!(
         out,
         "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>7} {:>14}",
@@ -392,7 +402,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     writeln!(
         out,
         "(wins, draws and losses for {label_first}; both colours; {})",
-        rules.name
+        checkers::printable(&rules.name)
     )?;
     let forfeits: Vec<&Finished> = finished
         .iter()

@@ -30,8 +30,15 @@ pub struct WriteOptions {
     pub capture_separator: Option<char>,
 }
 
+/// A tag's value as a PDN 3.0 string: `"` and `\` escaped with a backslash, and no
+/// control character, which a name from outside (another engine's `id`, a file)
+/// may hold: each is written as [`crate::printable`] shows it, `\u{1b}`, whose
+/// backslash is then escaped like any other, so the value can neither break its
+/// tag line nor drive the terminal it is shown on.
 fn quote(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
+    crate::text::printable(s)
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 /// `game` as PDN 3.0 text: the seven-tag roster, `GameType` where the variant
