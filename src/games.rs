@@ -72,14 +72,16 @@ pub enum TakeError {
     Io(String),
 }
 
+/// Made printable whole: an id is a file's name, which may hold anything.
 impl std::fmt::Display for TakeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TakeError::Unknown(m) | TakeError::Io(m) => f.write_str(m),
+        let text = match self {
+            TakeError::Unknown(m) | TakeError::Io(m) => m.clone(),
             TakeError::OpenElsewhere(id) => {
-                f.write_str(&crate::cli::language().f("games.open_elsewhere", &[("id", id)]))
+                crate::cli::language().f("games.open_elsewhere", &[("id", id)])
             }
-        }
+        };
+        f.write_str(&checkers::printable(&text))
     }
 }
 
@@ -187,11 +189,9 @@ impl Library {
     /// The full id of the one game whose id is `id` or starts with it.
     pub fn resolve(&self, id: &str) -> Result<String, TakeError> {
         // Any name a file in the folder can have (a game copied in by hand
-        // too), but never a path out of it.
-        let valid = !id.is_empty()
-            && !id.starts_with('.')
-            && !id.contains(['/', '\\'])
-            && !id.chars().any(char::is_control);
+        // too, control characters and all: the list shows it, so it can be
+        // resumed and deleted), but never a path out of it.
+        let valid = !id.is_empty() && !id.starts_with('.') && !id.contains(['/', '\\']);
         let shown = checkers::printable(id);
         let lang = crate::cli::language();
         if !valid {
@@ -215,7 +215,10 @@ impl Library {
             )),
             more => Err(TakeError::Unknown(lang.f(
                 "games.which_id",
-                &[("id", &shown), ("ids", &more.join(", "))],
+                &[
+                    ("id", &shown),
+                    ("ids", &checkers::printable(&more.join(", "))),
+                ],
             ))),
         }
     }

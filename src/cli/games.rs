@@ -2,6 +2,7 @@
 
 use super::{Fail, GamesArgs};
 use crate::games::{self, Entry, Library};
+use checkers::{printable, Printable};
 use std::io::{self, BufRead, IsTerminal, Write};
 
 pub(super) fn games_command(a: &GamesArgs) -> Result<(), Fail> {
@@ -21,15 +22,26 @@ fn result_word(e: &Entry) -> String {
     }
 }
 
+/// The folder's name as it may be shown: it comes from the environment.
+fn folder(lib: &Library) -> String {
+    printable(&lib.dir.display().to_string()).into_owned()
+}
+
 fn list(lib: &Library) -> Result<(), Fail> {
     let entries = lib.list().map_err(Fail::Runtime)?;
-    let mut out = io::stdout().lock();
+    // An id is a file's name, and the rest comes from the file: both may hold anything.
+    let mut out = Printable::text(io::stdout().lock());
     if entries.is_empty() {
-        writeln!(out, "no saved games in {}", lib.dir.display())?;
+        writeln!(out, "no saved games in {}", folder(lib))?;
         return Ok(());
     }
-    let p = |s: &str| checkers::printable(s).into_owned();
-    let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(2).max(2);
+    let p = |s: &str| printable(s).into_owned();
+    let width = entries
+        .iter()
+        .map(|e| p(&e.id).chars().count())
+        .max()
+        .unwrap_or(2)
+        .max(2);
     writeln!(
         out,
         "{:<width$}  {:<10}  {:<18}  {:<18}  {:>5}  {:<10}  last played",
@@ -44,7 +56,7 @@ fn list(lib: &Library) -> Result<(), Fail> {
         writeln!(
             out,
             "{:<width$}  {:<10}  {:<18}  {:<18}  {:>5}  {:<10}  {}{open}",
-            e.id,
+            p(&e.id),
             p(&e.variant),
             p(&e.white),
             p(&e.black),
@@ -53,7 +65,7 @@ fn list(lib: &Library) -> Result<(), Fail> {
             games::when(e.last_played),
         )?;
     }
-    writeln!(out, "in {}", lib.dir.display())?;
+    writeln!(out, "in {}", folder(lib))?;
     Ok(())
 }
 
@@ -78,7 +90,8 @@ fn list_json(lib: &Library) -> Result<(), Fail> {
         })
         .collect();
     let text = serde_json::to_string_pretty(&list).map_err(|e| Fail::Runtime(e.to_string()))?;
-    writeln!(io::stdout(), "{text}")?;
+    // serde_json writes DEL and C1 raw: escaped here, the JSON reads back the same.
+    writeln!(Printable::json(io::stdout().lock()), "{text}")?;
     Ok(())
 }
 
@@ -87,9 +100,11 @@ fn list_json(lib: &Library) -> Result<(), Fail> {
 fn delete(lib: &Library, id: &str, yes: bool) -> Result<(), Fail> {
     let l = super::localize::current();
     let id = lib.resolve(id).map_err(|e| Fail::Input(e.to_string()))?;
+    // The full id may hold what the prefix typed did not (a file copied in by hand).
+    let shown = printable(&id).into_owned();
     if !yes {
         if !io::stdin().is_terminal() {
-            return Err(Fail::Input(l.f("games.needs_yes", &[("id", &id)])));
+            return Err(Fail::Input(l.f("games.needs_yes", &[("id", &shown)])));
         }
         let entry = lib
             .list()
@@ -98,21 +113,23 @@ fn delete(lib: &Library, id: &str, yes: bool) -> Result<(), Fail> {
             .find(|e| e.id == id);
         let what = entry.map_or(String::new(), |e| {
             let moves = l.n("count.moves", e.moves as u64, &[]);
-            let variant = checkers::printable(&e.variant).into_owned();
+            let variant = printable(&e.variant).into_owned();
             format!(" ({variant}, {moves}, {})", result_word(&e))
         });
-        let mut err = io::stderr();
-        let ask = l.f("games.delete_ask", &[("id", &id), ("what", &what)]);
+        let mut err = Printable::text(io::stderr());
+        let ask = l.f("games.delete_ask", &[("id", &shown), ("what", &what)]);
         write!(err, "{ask} [y/N] ")?;
         err.flush()?;
         let mut answer = String::new();
         io::stdin().lock().read_line(&mut answer)?;
         if !matches!(answer.trim(), "y" | "Y" | "yes") {
-            writeln!(io::stdout(), "{}", l.f("games.kept", &[("id", &id)]))?;
+            let kept = l.f("games.kept", &[("id", &shown)]);
+            writeln!(Printable::text(io::stdout()), "{kept}")?;
             return Ok(());
         }
     }
     let id = lib.delete(&id).map_err(|e| Fail::Runtime(e.to_string()))?;
-    writeln!(io::stdout(), "{}", l.f("games.deleted", &[("id", &id)]))?;
+    let deleted = l.f("games.deleted", &[("id", &printable(&id))]);
+    writeln!(Printable::text(io::stdout()), "{deleted}")?;
     Ok(())
 }

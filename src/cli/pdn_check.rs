@@ -3,7 +3,7 @@
 
 use super::{load_config, load_rules, Fail, PdnCheckArgs, RulesArgs};
 use checkers::pdn::{Assume, Checked, Checker, Reader, Verdict};
-use checkers::{printable, Ruleset};
+use checkers::{printable, Printable, Ruleset};
 use std::io::{self, Write};
 
 mod summary;
@@ -58,7 +58,12 @@ fn assumptions(a: &PdnCheckArgs) -> Result<Assume, Fail> {
 pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
     let mut checker = Checker::new(assumptions(a)?);
     let mut tally = Tally::new(a.json, a.verbose && a.json);
-    let mut out = io::stdout().lock();
+    // Every line quotes the files: their names, tags and moves may hold anything.
+    let mut out = if a.json {
+        Printable::json(io::stdout().lock())
+    } else {
+        Printable::text(io::stdout().lock())
+    };
     let text_lines = a.verbose && !a.json;
     let several = a.files.len() > 1;
     for path in &a.files {

@@ -164,6 +164,31 @@ fn ids_are_read_as_ids_and_nothing_else() {
     std::fs::remove_dir_all(&lib.dir).unwrap();
 }
 
+/// A game copied in by hand may have any file name: a prefix without control
+/// characters finds it, and no message that names it lets one through.
+#[test]
+fn a_file_name_with_control_characters_is_never_named_raw() {
+    let lib = library("hostile-names");
+    for id in ["g\u{1b}]0;x\u{7}", "g\u{9b}2J", "h\u{1b}[2J"] {
+        std::fs::write(lib.dir.join(format!("{id}.pdn")), "[Result \"*\"]\n\n*\n").unwrap();
+    }
+    let raw = |e: &TakeError| e.to_string().contains(char::is_control);
+    let ambiguous = lib.resolve("g").unwrap_err();
+    assert!(!raw(&ambiguous), "{ambiguous}");
+    assert!(
+        ambiguous.to_string().contains(r"g\u{1b}]0;x\u{7}"),
+        "{ambiguous}"
+    );
+    let found = lib.resolve("h").unwrap();
+    assert_eq!(found, "h\u{1b}[2J");
+    let held = lib.take(&found).unwrap();
+    let elsewhere = lib.delete(&found).unwrap_err();
+    assert!(matches!(elsewhere, TakeError::OpenElsewhere(_)));
+    assert!(!raw(&elsewhere), "{elsewhere}");
+    drop(held);
+    std::fs::remove_dir_all(&lib.dir).unwrap();
+}
+
 #[test]
 fn times_are_written_as_utc_calendar_dates() {
     let t = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_795_406_550);

@@ -200,7 +200,10 @@ fn where_kept(app: &App) -> Vec<(String, Style)> {
             vec![
                 (format!(" {}", l.t("dialog.kept.saved")), plain),
                 (format!(" {}", checkers::printable(path)), plain),
-                (format!(" (checkers --resume {id})"), plain),
+                (
+                    format!(" (checkers --resume {})", checkers::printable(&id)),
+                    plain,
+                ),
             ]
         }
         Kept::Failed(e) => vec![
@@ -311,9 +314,11 @@ fn start_lines(
         };
         let moves = l.n("count.moves", u.game.moves().len() as u64, &[]);
         let variant = l.variant_name(u.game.rules());
+        // The id is a file's name: ratatui would drop a control character unseen.
+        let id = checkers::printable(&u.id);
         push(
             &mut lines,
-            &format!(" {}  {variant}, {moves}{against}  ({})", i + 1, u.id),
+            &format!(" {}  {variant}, {moves}{against}  ({id})", i + 1),
             Style::default(),
             4,
         );
@@ -323,4 +328,36 @@ fn start_lines(
         push(&mut lines, &format!(" {more}"), t.dim(), 2);
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tui::app::App;
+    use crate::tui::test_support::{options, screen};
+    use crate::tui::{Options, Unfinished};
+    use checkers::rules::builtin::ENGLISH;
+    use checkers::{Game, Ruleset};
+
+    /// A saved game's id is its file's name: a control character in it is shown
+    /// escaped on the start screen, not dropped unseen (as ratatui drops one).
+    #[test]
+    fn an_unfinished_games_id_is_shown_with_its_control_characters_escaped() {
+        let rules = Ruleset::builtin(ENGLISH).unwrap();
+        let unfinished = Unfinished {
+            id: "g\u{1b}]0;x\u{7}".into(),
+            game: Game::new(rules.clone()),
+            ruleset_text: None,
+            ai: None,
+        };
+        let a = App::new(
+            Options {
+                start_screen: true,
+                unfinished: vec![unfinished],
+                ..options(rules)
+            },
+            (80, 24),
+        );
+        let text = screen(&a);
+        assert!(text.contains(r"(g\u{1b}]0;x\u{7})"), "{text}");
+    }
 }
