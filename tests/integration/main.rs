@@ -32,6 +32,8 @@ mod hub;
 #[cfg(feature = "app")]
 mod match_hub;
 #[cfg(feature = "app")]
+mod outside_text;
+#[cfg(feature = "app")]
 mod tui_e2e;
 #[cfg(feature = "app")]
 mod tui_signals;
