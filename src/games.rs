@@ -8,6 +8,8 @@
 //! and, when that name was taken, a counter: `20261123-040230-4711-2`.
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;
 mod text;
 

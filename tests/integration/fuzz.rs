@@ -1,23 +1,28 @@
 //! Readers of outside input never panic or hang, whatever they are given: FEN, move
-//! text, PDN and ruleset TOML here (the library's readers); the config file, the
-//! command line, Hub sessions and the TUI's command line are fuzzed beside their
-//! code in the binary (`src/cli/fuzz.rs`, `src/tui/fuzz.rs`). Each reader gets
+//! text, PDN, ruleset TOML and weights files here (the library's readers); the config
+//! file, the command line, Hub sessions, another engine's answers, the TUI's command
+//! line and the saved games are fuzzed beside their code in the binary
+//! (`src/cli/fuzz.rs`, `src/tui/fuzz.rs`, `src/games/fuzz.rs`). Each reader gets
 //! random text and structured edits of valid input (`common/mutate.rs`), which reach
 //! far deeper into a reader than noise does. A case that takes over a second fails:
 //! that is a hang in the making.
 //!
 //! `cargo test` runs a few thousand cases per reader. The long run, over a million
-//! inputs across all eight readers (docs/TESTING.md, "Fuzzing"):
+//! inputs across all eleven readers (docs/TESTING.md, "Fuzzing"):
 //! `FUZZ_CASES=1000000 cargo test --release -- fuzz::`
 
 use crate::common::arb;
 use crate::common::mutate::{cases, mutated};
+use checkers::ai::eval::{Evaluator, MAX_EVAL};
+use checkers::ai::evalfile::EvalFile;
+use checkers::ai::learned::{fnv, FEATURES};
 use checkers::notation::MoveText;
 use checkers::pdn::{read_games, replay, variant_of};
 use checkers::rules::builtin::ENGLISH;
 use checkers::{fen, Ruleset};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 const FENS: &[&str] = &[
@@ -60,7 +65,7 @@ fn pdn_alphabet() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(config(3000, 15))]
+    #![proptest_config(config(3000, 10))]
 
     #[test]
     fn fen_reader(s in prop_oneof![any::<String>(), mutated(FENS, 8), "[WBK:,0-9a-h\\- ]{0,40}"]) {
@@ -73,7 +78,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(3000, 15))]
+    #![proptest_config(config(3000, 10))]
 
     #[test]
     fn move_text_reader(
@@ -119,6 +124,78 @@ proptest! {
         let t = Instant::now();
         if let Err(e) = Ruleset::from_toml(&s, "fuzz.toml") {
             prop_assert!(!e.to_string().chars().any(char::is_control), "{e}");
+        }
+        prop_assert!(t.elapsed() < SLOW);
+    }
+}
+
+/// Weights files as `checkers train` writes them: all weights zero (small, so an
+/// edit lands in the header often), and English's built-in file with its network.
+fn weights_files() -> &'static [Vec<u8>] {
+    static FILES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let rules = Ruleset::builtin(ENGLISH).unwrap();
+        vec![
+            EvalFile::new(&rules, 1.0, vec![[0, 0]; FEATURES]).to_bytes(),
+            include_bytes!("../../weights/english.ckev").to_vec(),
+        ]
+    })
+}
+
+/// A weights file with bytes set, flipped, inserted, cut or the file truncated
+/// (half the edits in its first 64 bytes, its header); then, half the time, its
+/// checksum made right again, so the reader gets past it to what it guards.
+fn weights_file() -> impl Strategy<Value = Vec<u8>> {
+    (
+        0..weights_files().len(),
+        prop::collection::vec((any::<u32>(), 0..5u8, any::<u8>()), 0..6),
+        any::<bool>(),
+    )
+        .prop_map(|(base, edits, seal)| {
+            let mut bytes = weights_files()[base].clone();
+            for (at, op, value) in edits {
+                let span = if at & 1 == 0 { 64 } else { bytes.len() + 1 };
+                let i = (at as usize >> 1) % span.min(bytes.len() + 1);
+                match op {
+                    0 if i < bytes.len() => bytes[i] = value,
+                    1 if i < bytes.len() => bytes[i] ^= 1 << (value % 8),
+                    2 => bytes.insert(i, value),
+                    3 if i < bytes.len() => {
+                        bytes.remove(i);
+                    }
+                    4 => bytes.truncate(i),
+                    _ => {}
+                }
+            }
+            if seal && bytes.len() >= 16 {
+                let body = bytes.len() - 8;
+                let sum = fnv(&bytes[..body]);
+                bytes[body..].copy_from_slice(&sum.to_le_bytes());
+            }
+            bytes
+        })
+}
+
+proptest! {
+    #![proptest_config(config(300, 5))]
+
+    /// A weights file (`--eval FILE`): refused in words that quote nothing raw, or
+    /// read, written back the same, and (for the ruleset it was trained for) giving
+    /// evaluations strictly inside the scores of forced wins, whatever its weights.
+    #[test]
+    fn weights_file_reader(bytes in weights_file(), pos in arb::position()) {
+        let t = Instant::now();
+        match EvalFile::from_bytes(&bytes, "fuzz.ckev") {
+            Ok(file) => {
+                let again = EvalFile::from_bytes(&file.to_bytes(), "again.ckev");
+                prop_assert!(again.is_ok_and(|a| a.to_bytes() == file.to_bytes()));
+                let rules = Ruleset::builtin(&file.variant);
+                if let Some(rules) = rules.filter(|r| file.check(r).is_ok()) {
+                    let score = Evaluator::learned(&rules, &file).evaluate(&pos);
+                    prop_assert!(score.abs() <= MAX_EVAL, "{score}");
+                }
+            }
+            Err(e) => prop_assert!(!e.to_string().chars().any(char::is_control), "{e}"),
         }
         prop_assert!(t.elapsed() < SLOW);
     }
