@@ -20,7 +20,11 @@ fn bench_search(c: &mut Criterion) {
         let rules = Ruleset::builtin(variant).expect("built-in variant");
         for (name, pos, depth) in [
             ("start", Position::initial(rules.first_move), 14),
-            ("middle", fen::parse(MIDDLE).expect("valid FEN"), 14),
+            (
+                "middle",
+                fen::parse(MIDDLE, &checkers::BOARD_8).expect("valid FEN"),
+                14,
+            ),
         ] {
             let limits = Limits {
                 depth: Some(depth),

@@ -22,7 +22,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let pos = match fen::parse(fen_text) {
+    let pos = match fen::parse(fen_text, rules.geometry()) {
         Ok(pos) => pos,
         Err(e) => {
             eprintln!("error: {e}");

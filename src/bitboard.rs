@@ -120,6 +120,47 @@ impl Geometry {
         Some((self.size - 1 - rank) * half + file / 2 + 1)
     }
 
+    /// The most pieces a side can have: as many as its men at the start when
+    /// they fill every rank but the two in the middle (12 on 8×8, 20 on 10×10).
+    pub const fn most_men(&self) -> u32 {
+        (self.size as u32 / 2 - 1) * (self.size as u32 / 2)
+    }
+
+    /// Whether `sq` is a square of this board.
+    pub const fn contains(&self, sq: Square) -> bool {
+        self.valid & sq.mask() != 0
+    }
+
+    /// Every square in number order, 1 to [`Geometry::squares`].
+    pub fn all(&self) -> impl Iterator<Item = Square> + '_ {
+        (1..=self.squares() as u8).filter_map(|n| self.square(n))
+    }
+
+    /// The square of an algebraic name such as `c3` or `j10` on this board;
+    /// light squares and squares off the board are refused.
+    pub fn square_named(&self, s: &str) -> Option<Square> {
+        let b = s.as_bytes();
+        let (&letter, digits) = b.split_first()?;
+        if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let file = letter.to_ascii_lowercase().checked_sub(b'a')?;
+        let rank: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+        if digits[0] == b'0' {
+            return None;
+        }
+        self.square_at(file, rank.checked_sub(1)?)
+    }
+
+    /// A square written either way: its number on this board or its algebraic name.
+    pub fn parse_square(&self, s: &str) -> Option<Square> {
+        if !s.is_empty() && s.len() <= 3 && s.bytes().all(|c| c.is_ascii_digit()) {
+            self.square(s.parse().ok()?)
+        } else {
+            self.square_named(s)
+        }
+    }
+
     /// The squares of the first `rows` ranks of `color`'s side: where its men
     /// stand at the start.
     pub(crate) const fn home(&self, color: crate::square::Color, rows: u8) -> u64 {
@@ -156,11 +197,6 @@ pub(crate) const RANKS: [u64; 8] = {
 
 /// The 32 squares of the 8×8 board.
 pub const VALID: u64 = BOARD_8.valid;
-
-/// Rank 1 (White's back row, where Black men are crowned).
-pub const RANK_1: u64 = RANKS[0];
-/// Rank 8 (Black's back row, where White men are crowned).
-pub const RANK_8: u64 = RANKS[7];
 
 /// A set of squares.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -277,7 +313,7 @@ impl Not for Bitboard {
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|s| s.pdn())).finish()
+        f.debug_set().entries(self.iter()).finish()
     }
 }
 
@@ -295,11 +331,11 @@ mod tests {
 
     #[test]
     fn valid_mask_is_the_32_squares() {
-        let all: Bitboard = Square::all().collect();
+        let all: Bitboard = crate::BOARD_8.all().collect();
         assert_eq!(all.0, VALID);
         assert_eq!(VALID.count_ones(), 32);
-        assert_eq!(Bitboard(RANK_1).iter().map(|s| s.rank()).max(), Some(0));
-        assert!(Bitboard(RANK_8).iter().all(|s| s.rank() == 7));
+        assert_eq!(Bitboard(RANKS[0]).iter().map(|s| s.rank()).max(), Some(0));
+        assert!(Bitboard(RANKS[7]).iter().all(|s| s.rank() == 7));
         for (r, &rank) in RANKS.iter().enumerate() {
             let squares: Vec<u8> = Bitboard(rank).iter().map(|s| s.rank()).collect();
             assert_eq!(squares, [r as u8; 4], "rank {}", r + 1);
@@ -308,7 +344,7 @@ mod tests {
 
     #[test]
     fn steps_are_uniform_diagonal_moves() {
-        for sq in Square::all() {
+        for sq in crate::BOARD_8.all() {
             for (d, (df, dr)) in DIRECTIONS
                 .iter()
                 .zip([(-1i8, 1i8), (1, 1), (1, -1), (-1, -1)])
@@ -316,7 +352,7 @@ mod tests {
                 let f = sq.file() as i8 + df;
                 let r = sq.rank() as i8 + dr;
                 let expect = if (0..8).contains(&f) && (0..8).contains(&r) {
-                    Square::from_coords(f as u8, r as u8).unwrap().mask()
+                    crate::BOARD_8.square_at(f as u8, r as u8).unwrap().mask()
                 } else {
                     0
                 };

@@ -3,10 +3,12 @@
 //! Read: the side to move, then each side's list in any order; squares as PDN
 //! numbers, ranges of numbers (`21-32`) or algebraic names (`a1`), kings marked
 //! with `K`. A side with no pieces may be left empty (`W:W:B1,2`): that side has
-//! lost. Written: in the ruleset's square notation, in PDN number order.
+//! lost. Numbers are the board's own: 1-32 on 8×8, 1-50 on 10×10, so the reader
+//! is given the board. Written: in the ruleset's square notation, in number order.
 
+use crate::bitboard::Geometry;
 use crate::position::Position;
-use crate::square::{parse_square, Color, Square, SquareNotation};
+use crate::square::{Color, Square, SquareNotation};
 use std::fmt;
 
 /// A FEN that could not be read.
@@ -37,22 +39,33 @@ pub enum FenProblem {
         item: String,
         /// The side whose list it is in.
         color: Color,
+        /// The board's squares, numbered 1 to this.
+        squares: u32,
     },
     /// A square that holds two pieces.
-    SquareTwice(Square),
+    SquareTwice {
+        /// The square.
+        square: Square,
+        /// Its number on the board.
+        number: u8,
+    },
     /// A man on its own crowning row, not written as a king.
     ManOnCrowningRow {
         /// The man's side.
         color: Color,
         /// Where it stands.
         square: Square,
+        /// Its number on the board.
+        number: u8,
     },
     /// More pieces than a side has.
     TooMany {
         /// The side listed.
         color: Color,
-        /// How many pieces it was given, more than 12.
+        /// How many pieces it was given.
         count: u32,
+        /// The most a side has on this board (12 on 8×8, 20 on 10×10).
+        most: u32,
     },
 }
 
@@ -67,8 +80,8 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// Reads a FEN.
-pub fn parse(fen: &str) -> Result<Position, FenError> {
+/// Reads a FEN of a position on the board `geo`.
+pub fn parse(fen: &str, geo: &Geometry) -> Result<Position, FenError> {
     let err = |message: String, problem: FenProblem| FenError {
         fen: fen.to_string(),
         message,
@@ -124,14 +137,16 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
                 Some(rest) => (true, rest.trim()),
                 None => (false, item),
             };
-            let squares = parse_item(body).ok_or_else(|| {
+            let squares = parse_item(geo, body).ok_or_else(|| {
                 err(
                     format!(
-                        "`{item}` in the {color} list is not a square: use 1-32, a range such as 21-32, or a dark square such as c3"
+                        "`{item}` in the {color} list is not a square: use 1-{last}, a range such as 21-{last}, or a dark square such as c3",
+                        last = geo.squares()
                     ),
                     FenProblem::NotASquare {
                         item: item.to_string(),
                         color,
+                        squares: geo.squares(),
                     },
                 )
             })?;
@@ -139,19 +154,30 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
                 let m = sq.mask();
                 if (sets[0] | sets[1]) & m != 0 {
                     return Err(err(
-                        format!("square {} ({}) is listed twice", sq.pdn(), sq.algebraic()),
-                        FenProblem::SquareTwice(sq),
+                        format!(
+                            "square {} ({}) is listed twice",
+                            number(geo, sq),
+                            sq.algebraic()
+                        ),
+                        FenProblem::SquareTwice {
+                            square: sq,
+                            number: number(geo, sq),
+                        },
                     ));
                 }
-                if !king && Position::promotion_row(color) & m != 0 {
+                if !king && geo.promotion_row(color) & m != 0 {
                     return Err(err(
                         format!(
                             "a {color} man on {} ({}) stands on its crowning row; write it as a king, K{}",
-                            sq.pdn(),
+                            number(geo, sq),
                             sq.algebraic(),
-                            sq.pdn()
+                            number(geo, sq)
                         ),
-                        FenProblem::ManOnCrowningRow { color, square: sq },
+                        FenProblem::ManOnCrowningRow {
+                            color,
+                            square: sq,
+                            number: number(geo, sq),
+                        },
                     ));
                 }
                 sets[color.index()] |= m;
@@ -161,39 +187,49 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             }
         }
         let n = sets[color.index()].count_ones();
-        if n > 12 {
+        let most = geo.most_men();
+        if n > most {
             return Err(err(
-                format!("{color} has {n} pieces; a side has at most 12"),
-                FenProblem::TooMany { color, count: n },
+                format!("{color} has {n} pieces; a side has at most {most}"),
+                FenProblem::TooMany {
+                    color,
+                    count: n,
+                    most,
+                },
             ));
         }
     }
     Ok(Position::from_parts(sets[0], sets[1], kings, side))
 }
 
+/// The number of a square of the board, for messages.
+fn number(geo: &Geometry, sq: Square) -> u8 {
+    geo.number(sq).unwrap_or(0)
+}
+
 /// One list item: a square or a numeric range.
-fn parse_item(s: &str) -> Option<Vec<Square>> {
+fn parse_item(geo: &Geometry, s: &str) -> Option<Vec<Square>> {
     if let Some((a, b)) = s.split_once('-') {
         let a: u8 = a.trim().parse().ok()?;
         let b: u8 = b.trim().parse().ok()?;
         if a > b {
             return None;
         }
-        (a..=b).map(Square::from_pdn).collect()
+        (a..=b).map(|n| geo.square(n)).collect()
     } else {
-        parse_square(s).map(|sq| vec![sq])
+        geo.parse_square(s).map(|sq| vec![sq])
     }
 }
 
-/// Writes `pos` as a FEN with squares in `notation`.
-pub fn write(pos: &Position, notation: SquareNotation) -> String {
+/// Writes `pos`, a position on the board `geo`, as a FEN with squares in `notation`.
+pub fn write(pos: &Position, geo: &Geometry, notation: SquareNotation) -> String {
     let mut out = String::new();
     out.push(pos.side_to_move().letter());
     for color in [Color::White, Color::Black] {
         out.push(':');
         out.push(color.letter());
         let mut squares: Vec<Square> = pos.pieces(color).iter().collect();
-        squares.sort_by_key(|s| s.pdn());
+        squares.sort_by_key(|&s| number(geo, s));
         let items: Vec<String> = squares
             .iter()
             .map(|&s| {
@@ -202,7 +238,7 @@ pub fn write(pos: &Position, notation: SquareNotation) -> String {
                 } else {
                     ""
                 };
-                format!("{k}{}", notation.write(s))
+                format!("{k}{}", notation.write(geo, s))
             })
             .collect();
         out.push_str(&items.join(","));
@@ -213,22 +249,58 @@ pub fn write(pos: &Position, notation: SquareNotation) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::{BOARD_10, BOARD_8};
 
     #[test]
     fn reads_numbers_ranges_kings_and_algebraic() {
-        let p = parse("W:W21-32:B1-12").unwrap();
+        let p = parse("W:W21-32:B1-12", &BOARD_8).unwrap();
         assert_eq!(p, Position::initial(Color::White));
-        let q = parse("B:Wa1,c1,Ke1:Bb8").unwrap();
+        let q = parse("B:Wa1,c1,Ke1:Bb8", &BOARD_8).unwrap();
         assert_eq!(q.side_to_move(), Color::Black);
         assert_eq!(q.pieces(Color::White).count(), 3);
         assert_eq!(q.kings(Color::White).count(), 1);
-        assert_eq!(write(&q, SquareNotation::Numeric), "B:W29,30,K31:B1");
-        assert_eq!(write(&q, SquareNotation::Algebraic), "B:Wa1,c1,Ke1:Bb8");
+        assert_eq!(
+            write(&q, &BOARD_8, SquareNotation::Numeric),
+            "B:W29,30,K31:B1"
+        );
+        assert_eq!(
+            write(&q, &BOARD_8, SquareNotation::Algebraic),
+            "B:Wa1,c1,Ke1:Bb8"
+        );
+    }
+
+    #[test]
+    fn reads_and_writes_the_fifty_squares_of_10x10() {
+        let rules = crate::rules::Ruleset::from_toml(
+            include_str!("../rulesets/international.toml"),
+            "international.toml",
+        )
+        .unwrap();
+        let start = parse("W:W31-50:B1-20", &BOARD_10).unwrap();
+        assert_eq!(start, Position::start(&rules));
+        assert_eq!(
+            write(&start, &BOARD_10, SquareNotation::Numeric),
+            "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:\
+             B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
+        );
+        let q = parse("B:WKa1,j10:Bi1,50", &BOARD_10);
+        assert!(q.is_err(), "i1 and 50 are one square: {q:?}");
+        assert!(parse("B:WK46,a3:Bj10", &BOARD_10).is_ok());
+        for fen in ["W:W3:B50", "W:W30:B46"] {
+            let e = parse(fen, &BOARD_10).unwrap_err().to_string();
+            assert!(e.contains("crowning row"), "{fen}: {e}");
+        }
+        assert!(parse("W:W51:B1", &BOARD_10).is_err());
+        assert!(parse("W:W33:B1", &BOARD_10).is_ok());
+        assert!(parse("W:W11-31:B50", &BOARD_10)
+            .unwrap_err()
+            .to_string()
+            .contains("at most 20"));
     }
 
     #[test]
     fn a_side_may_have_no_pieces() {
-        let p = parse("W:W:B1,2").unwrap();
+        let p = parse("W:W:B1,2", &BOARD_8).unwrap();
         assert!(p.pieces(Color::White).is_empty());
         assert_eq!(p.pieces(Color::Black).count(), 2);
     }
@@ -246,7 +318,7 @@ mod tests {
             ("W:W21:W22", "listed twice"),
             ("W:Q21", "must start with"),
         ] {
-            let e = parse(fen).unwrap_err();
+            let e = parse(fen, &BOARD_8).unwrap_err();
             assert!(e.to_string().contains(needle), "{fen}: {e}");
         }
     }

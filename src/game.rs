@@ -81,7 +81,8 @@ impl fmt::Display for GameError {
         match self {
             GameError::Over(o) => write!(f, "the game is over: {o}"),
             GameError::Illegal { mv, why } => {
-                let path: Vec<String> = mv.path().iter().map(|s| s.pdn().to_string()).collect();
+                // Algebraic names: an error knows no board to number its squares by.
+                let path: Vec<String> = mv.path().iter().map(|s| s.algebraic()).collect();
                 let sep = if mv.is_capture() { "x" } else { "-" };
                 write!(f, "`{}` is illegal: {why}", path.join(sep))
             }
@@ -112,7 +113,7 @@ pub struct Game {
 impl Game {
     /// A game from the variant's start position.
     pub fn new(rules: Ruleset) -> Game {
-        let start = Position::initial(rules.first_move);
+        let start = Position::start(&rules);
         Game::from_position(rules, start)
     }
 
@@ -419,6 +420,15 @@ pub(crate) fn holds(when: &DrawCondition, pos: &Position) -> bool {
         && (pos.kings(Color::White).is_empty() || pos.kings(Color::Black).is_empty())
     {
         return false;
+    }
+    if when.lone_king {
+        let lone = |c: Color| pos.pieces(c).count() == 1 && pos.kings(c).count() == 1;
+        let crowned = |c: Color| !pos.kings(c).is_empty();
+        if !(lone(Color::White) && crowned(Color::Black)
+            || lone(Color::Black) && crowned(Color::White))
+        {
+            return false;
+        }
     }
     if let Some(n) = when.lone_king_against_kings {
         let lone = |c: Color| pos.pieces(c).count() == 1 && pos.kings(c).count() == 1;

@@ -1,12 +1,13 @@
 //! `checkers hub`: the Hub protocol (Scan's text protocol, spoken by pydraughts
 //! and lidraughts bots) on standard input and output, so other programs can use
-//! the AI. Squares are the PDN numbers of docs/RULES.md (1 = b8 … 32 = g1) in
-//! every variant. Only protocol lines go to standard output, nothing to standard error.
+//! the AI. Squares are the board's numbers of docs/RULES.md (1 = b8 … 32 = g1 on
+//! 8×8, 1 … 50 on 10×10, as Scan numbers them) in every variant. Only protocol
+//! lines go to standard output, nothing to standard error.
 
 use checkers::ai::eval::Evaluator;
 use checkers::ai::evalfile::EvalFile;
 use checkers::ai::{Limits, MATE, MATE_BOUND};
-use checkers::{legal_moves, Move, Position, Ruleset, Square};
+use checkers::{legal_moves, Geometry, Move, Position, Ruleset, Square};
 use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -65,13 +66,14 @@ pub(crate) fn get<'a>(args: &'a [(String, String)], key: &str) -> Option<&'a str
     args.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
 }
 
-/// `pos=W` + 32 characters (`w`, `b`, `W`, `B`, `e`), squares 1 to 32; the error
-/// says what is wrong with it.
-fn parse_pos(text: &str) -> Result<Position, String> {
+/// `pos=W` + a character (`w`, `b`, `W`, `B`, `e`) for each square of the board
+/// `geo` in number order (32 on 8×8, 50 on 10×10); the error says what is wrong with it.
+fn parse_pos(text: &str, geo: &Geometry) -> Result<Position, String> {
     let chars: Vec<char> = text.chars().collect();
-    if chars.len() != 33 {
+    let squares = geo.squares() as usize;
+    if chars.len() != squares + 1 {
         return Err(format!(
-            "pos has {} characters: it needs the side to move (W or B) and 32 squares",
+            "pos has {} characters: it needs the side to move (W or B) and {squares} squares",
             chars.len()
         ));
     }
@@ -97,19 +99,23 @@ fn parse_pos(text: &str) -> Result<Position, String> {
             }
         }
     }
-    checkers::fen::parse(&format!("{side}:W{}:B{}", white.join(","), black.join(",")))
-        .map_err(|e| format!("pos is not a position: {e}"))
+    checkers::fen::parse(
+        &format!("{side}:W{}:B{}", white.join(","), black.join(",")),
+        geo,
+    )
+    .map_err(|e| format!("pos is not a position: {e}"))
 }
 
-/// A move in Hub form: `32-28`, or `from x to x captured…` with the captured
-/// squares in increasing order.
-pub(crate) fn hub_move(m: &Move) -> String {
+/// A move on the board `geo` in Hub form: `32-28`, or `from x to x captured…`
+/// with the captured squares in increasing order.
+pub(crate) fn hub_move(m: &Move, geo: &Geometry) -> String {
+    let n = |s: Square| geo.number(s).unwrap_or(0);
     if !m.is_capture() {
-        return format!("{}-{}", m.from().pdn(), m.to().pdn());
+        return format!("{}-{}", n(m.from()), n(m.to()));
     }
-    let mut caps: Vec<u8> = m.captured().iter().map(|s| s.pdn()).collect();
+    let mut caps: Vec<u8> = m.captured().iter().map(n).collect();
     caps.sort_unstable();
-    let mut parts = vec![m.from().pdn(), m.to().pdn()];
+    let mut parts = vec![n(m.from()), n(m.to())];
     parts.extend(caps);
     parts
         .iter()
@@ -124,7 +130,7 @@ fn find_move(pos: &Position, rules: &Ruleset, text: &str) -> Option<Move> {
         .split(['-', 'x'])
         .map(|s| s.trim().parse().ok())
         .collect::<Option<Vec<u8>>>()?;
-    let sq = |n: u8| Square::from_pdn(n);
+    let sq = |n: u8| rules.geometry().square(n);
     let (from, to) = (sq(*nums.first()?)?, sq(*nums.get(1)?)?);
     let caps: Option<Vec<Square>> = nums[2..].iter().map(|&n| sq(n)).collect();
     let caps = caps?;

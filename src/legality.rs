@@ -6,8 +6,8 @@
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::position::{Piece, Position};
-use crate::rules::{CaptureChoice, Ruleset};
-use crate::square::{Color, Square, SquareNotation};
+use crate::rules::{CaptureChoice, Notation, Ruleset};
+use crate::square::{Color, Square};
 use std::fmt;
 
 /// The rule a refused path breaks, most specific first.
@@ -36,10 +36,10 @@ pub enum Illegal {
 }
 
 impl Illegal {
-    /// The reason in a player's words, squares written in `squares`.
-    pub fn describe(&self, squares: SquareNotation) -> String {
+    /// The reason in a player's words, squares written in `notation`.
+    pub fn describe(&self, notation: &Notation) -> String {
         match self {
-            Illegal::NoPiece(sq) => format!("there is no piece on {}", squares.write(*sq)),
+            Illegal::NoPiece(sq) => format!("there is no piece on {}", notation.square(*sq)),
             Illegal::NotYourPiece => "that is not your piece".to_string(),
             Illegal::NoLegalMove => "you have no legal move".to_string(),
             Illegal::MustTakeMost(n) => format!("you must take the most pieces: {n}"),
@@ -49,17 +49,22 @@ impl Illegal {
             }
             Illegal::PieceCannotMove => "that piece has no legal move".to_string(),
             Illegal::MenDoNotMoveBackwards => "men do not move backwards".to_string(),
-            Illegal::Occupied(sq) => format!("{} is occupied", squares.write(*sq)),
+            Illegal::Occupied(sq) => format!("{} is occupied", notation.square(*sq)),
             Illegal::CannotMoveThere => "that piece cannot move there".to_string(),
         }
     }
 }
 
 impl fmt::Display for Illegal {
-    /// The reason with squares as PDN numbers; [`Illegal::describe`] writes them as the
-    /// variant does.
+    /// The reason with squares as algebraic names, which need no board;
+    /// [`Illegal::describe`] writes them as the variant does.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe(SquareNotation::Numeric))
+        let algebraic = Notation {
+            squares: crate::square::SquareNotation::Algebraic,
+            capture_separator: 'x',
+            geometry: crate::bitboard::BOARD_8,
+        };
+        f.write_str(&self.describe(&algebraic))
     }
 }
 

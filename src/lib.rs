@@ -23,7 +23,7 @@
 //! use checkers::{fen, legal_moves, notation, Ruleset};
 //!
 //! let rules = Ruleset::builtin(builtin::RUSSIAN).unwrap();
-//! let pos = fen::parse("W:Wc3:Bd4,d6,f6").unwrap();
+//! let pos = fen::parse("W:Wc3:Bd4,d6,f6", rules.geometry()).unwrap();
 //! let moves: Vec<String> = legal_moves(&pos, &rules)
 //!     .iter()
 //!     .map(|m| notation::write(m, &rules.notation))
@@ -41,13 +41,14 @@
 //! let mut game = Game::new(rules);
 //! game.play_text("11-15").unwrap();
 //!
-//! // Parsing needs no board; resolving against the position finds the rule broken.
-//! let text = MoveText::parse("15-19").unwrap();
+//! // Parsing needs only the board's numbering; resolving against the position
+//! // finds the rule broken.
+//! let text = MoveText::parse("15-19", game.rules().geometry()).unwrap();
 //! match text.resolve(game.position(), game.rules()) {
 //!     Err(ResolveError::Illegal { why, .. }) => assert_eq!(why, Illegal::NotYourPiece),
 //!     other => panic!("{other:?}"),
 //! }
-//! assert!(MoveText::parse("15-").is_err());
+//! assert!(MoveText::parse("15-", game.rules().geometry()).is_err());
 //! ```
 //!
 //! # Perft, the move generator's contract
@@ -57,8 +58,12 @@
 //! use checkers::{perft, Position, Ruleset};
 //!
 //! let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
-//! let start = Position::initial(rules.first_move);
+//! let start = Position::start(&rules);
 //! assert_eq!(perft(&start, &rules, 6), 36768);
+//!
+//! // International draughts on 10×10: the published counts.
+//! let rules = Ruleset::builtin(builtin::INTERNATIONAL).unwrap();
+//! assert_eq!(perft(&Position::start(&rules), &rules, 4), 4265);
 //! ```
 //!
 //! # A ruleset of your own
@@ -83,7 +88,7 @@
 //! use checkers::{Position, Ruleset};
 //!
 //! let rules = Ruleset::builtin(builtin::DAMMEN64).unwrap();
-//! let start = Position::initial(rules.first_move);
+//! let start = Position::start(&rules);
 //! let result = search(&start, &rules, Limits { depth: Some(4), ..Limits::default() });
 //! assert!(result.best.is_some());
 //! ```

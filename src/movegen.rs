@@ -119,13 +119,17 @@ pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
         // Each kernel is compiled once per program that uses it (the search,
         // perft, the table solver…), so every combination on every board would
         // cost megabytes of code. On 10×10 only the international rules are
-        // compiled; no other 10×10 ruleset can be made until ruleset files can
-        // say the board (`Ruleset::geometry` is the crate's own until then).
+        // compiled (the ruleset loader refuses other settings on this board),
+        // and with any capture allowed, which explains a refused shorter capture.
         assert!(
-            f == GenFlags::INTERNATIONAL,
+            GenFlags { most: true, ..f } == GenFlags::INTERNATIONAL,
             "a 10x10 ruleset other than international draughts: {f:?}"
         );
-        return r.run::<K<10, true, true, true, true, true, 1>>();
+        return if f.most {
+            r.run::<K<10, true, true, true, true, true, 1>>()
+        } else {
+            r.run::<K<10, true, true, true, true, false, 1>>()
+        };
     }
     if f.men_back {
         d1::<R, true>(f, r)

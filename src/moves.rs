@@ -117,7 +117,7 @@ impl Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sep = if self.is_capture() { "x" } else { "-" };
-        let path: Vec<String> = self.path().iter().map(|s| s.pdn().to_string()).collect();
+        let path: Vec<String> = self.path().iter().map(|s| s.algebraic()).collect();
         write!(f, "{}", path.join(sep))?;
         if self.promotes {
             write!(f, "(K)")?;

@@ -4,13 +4,14 @@
 //! `c3:e5:g3`, `c3xe5`) are read in every variant; a move is written in the
 //! ruleset's notation with its full path.
 
+use crate::bitboard::Geometry;
 use crate::game::{Game, GameError, Outcome};
 use crate::legality::{why_illegal, Illegal};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Notation, Ruleset};
-use crate::square::{parse_square, Square};
+use crate::square::Square;
 use std::fmt;
 
 /// Parsed move text: the squares given, not yet checked against a position.
@@ -186,7 +187,7 @@ impl Game {
             GameError::Over(o) => PlayError::Over(o),
             GameError::Illegal { mv, why } => PlayError::Move(MoveError::Illegal {
                 text: write(&mv, notation),
-                reason: why.describe(notation.squares),
+                reason: why.describe(notation),
             }),
         };
         result.map_err(refused)?;
@@ -195,8 +196,8 @@ impl Game {
 }
 
 impl MoveText {
-    /// Parses `11-15`, `15x24x31`, `c3-d4`, `c3:e5:g3` and the like.
-    pub fn parse(text: &str) -> Result<MoveText, ParseError> {
+    /// Parses `11-15`, `15x24x31`, `c3-d4`, `c3:e5:g3` and the like, squares of the board `geo`.
+    pub fn parse(text: &str, geo: &Geometry) -> Result<MoveText, ParseError> {
         let syntax = |reason: String| ParseError {
             text: text.to_string(),
             reason,
@@ -214,9 +215,10 @@ impl MoveText {
         let squares = t
             .split(['-', 'x', 'X', ':'])
             .map(|part| {
-                parse_square(part.trim()).ok_or_else(|| {
+                geo.parse_square(part.trim()).ok_or_else(|| {
                     syntax(format!(
-                        "`{part}` is not a square (1-32 or a dark square such as c3)"
+                        "`{part}` is not a square (1-{} or a dark square such as c3)",
+                        geo.squares()
                     ))
                 })
             })
@@ -235,7 +237,7 @@ impl MoveText {
 
     /// The legal move of `pos` this text names.
     pub fn resolve(&self, pos: &Position, rules: &Ruleset) -> Result<Move, ResolveError> {
-        let text = self.write_plain();
+        let text = self.write_plain(&rules.geometry);
         let legal = legal_moves(pos, rules);
         let from = self.squares[0];
         let to = *self
@@ -260,7 +262,7 @@ impl MoveText {
             [] => {
                 let why = why_illegal(pos, rules, &self.squares);
                 Err(ResolveError::Illegal {
-                    reason: why.describe(rules.notation.squares),
+                    reason: why.describe(&rules.notation),
                     why,
                     text,
                 })
@@ -272,9 +274,13 @@ impl MoveText {
         }
     }
 
-    fn write_plain(&self) -> String {
+    fn write_plain(&self, geo: &Geometry) -> String {
         let sep = if self.capture { "x" } else { "-" };
-        let parts: Vec<String> = self.squares.iter().map(|s| s.pdn().to_string()).collect();
+        let parts: Vec<String> = self
+            .squares
+            .iter()
+            .map(|&s| crate::square::SquareNotation::Numeric.write(geo, s))
+            .collect();
         parts.join(sep)
     }
 }
@@ -289,7 +295,7 @@ pub fn parse_move(text: &str, pos: &Position, rules: &Ruleset) -> Result<Move, M
             MoveError::Ambiguous { candidates, .. } => MoveError::Ambiguous { text, candidates },
         }
     };
-    let parsed = MoveText::parse(text).map_err(|e| with_text(e.into()))?;
+    let parsed = MoveText::parse(text, &rules.geometry).map_err(|e| with_text(e.into()))?;
     parsed.resolve(pos, rules).map_err(|e| with_text(e.into()))
 }
 
@@ -300,11 +306,7 @@ pub fn write(m: &Move, notation: &Notation) -> String {
     } else {
         "-".to_string()
     };
-    let parts: Vec<String> = m
-        .path()
-        .iter()
-        .map(|&s| notation.squares.write(s))
-        .collect();
+    let parts: Vec<String> = m.path().iter().map(|&s| notation.square(s)).collect();
     parts.join(&sep)
 }
 
@@ -323,8 +325,8 @@ pub fn write_short(m: &Move, pos: &Position, rules: &Ruleset) -> String {
     let n = &rules.notation;
     format!(
         "{}{}{}",
-        n.squares.write(m.from()),
+        n.square(m.from()),
         n.capture_separator,
-        n.squares.write(m.to())
+        n.square(m.to())
     )
 }

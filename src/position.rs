@@ -110,7 +110,8 @@ pub struct Undo {
 }
 
 impl Position {
-    /// The start position on 8×8: White men on 21–32, Black men on 1–12.
+    /// The start position of the 8×8 games: White men on 21–32, Black men on
+    /// 1–12. [`Position::start`] is any ruleset's.
     pub fn initial(first_move: Color) -> Position {
         Position::from_parts(
             BOARD_8.home(Color::White, 3),
@@ -223,12 +224,6 @@ impl Position {
     pub(crate) fn raw(&self) -> (u64, u64, u64) {
         let s = self.side.index();
         (self.pieces[s], self.pieces[s ^ 1], self.kings)
-    }
-
-    /// The row where men of `color` are crowned.
-    #[inline(always)]
-    pub(crate) const fn promotion_row(color: Color) -> u64 {
-        BOARD_8.promotion_row(color)
     }
 
     /// The same placement with the other side to move.

@@ -85,6 +85,8 @@ pub struct DrawCondition {
     pub min_total_pieces: Option<u32>,
     /// Both sides have at least one king.
     pub both_have_kings: bool,
+    /// One side has a single piece, a king, and the other at least one king.
+    pub lone_king: bool,
 }
 
 /// A draw by lack of progress: after `moves` moves by each side without a reset event
@@ -115,6 +117,15 @@ pub struct Notation {
     pub squares: SquareNotation,
     /// The character between the squares of a capture: `x` or `:`.
     pub capture_separator: char,
+    /// The board, whose numbering the numbers are.
+    pub geometry: Geometry,
+}
+
+impl Notation {
+    /// `sq` as this notation writes it.
+    pub fn square(&self, sq: crate::square::Square) -> String {
+        self.squares.write(&self.geometry, sq)
+    }
 }
 
 /// A validated variant.
@@ -126,7 +137,7 @@ pub struct Ruleset {
     pub name: String,
     /// One-line description.
     pub description: String,
-    /// The board. The crate's own for now: ruleset files describe 8×8 games.
+    /// The board.
     pub(crate) geometry: Geometry,
     /// Rows of men each side starts with.
     pub(crate) men_rows: u8,
@@ -156,6 +167,9 @@ pub struct Ruleset {
     pub pdn_game_type: Option<u32>,
     /// PDN `Variant` tag value.
     pub pdn_variant: String,
+    /// Other `Variant` tag values that name this game in records written by
+    /// other programs (`American/English`), read but never written.
+    pub pdn_aliases: Vec<String>,
 }
 
 /// The ids of the built-in variants: the one place their names are written.
@@ -173,12 +187,14 @@ pub mod builtin {
     pub const RUSSIAN: &str = "russian";
     /// German Dame.
     pub const GERMAN: &str = "german";
+    /// International draughts, the FMJD game on 10×10.
+    pub const INTERNATIONAL: &str = "international";
     /// The variant played when none is chosen.
     pub const DEFAULT: &str = ENGLISH;
 }
 
 /// The built-in variants' files, compiled into the binary.
-const BUILT_IN: [(&str, &str); 5] = [
+const BUILT_IN: [(&str, &str); 6] = [
     (builtin::ENGLISH, include_str!("../rulesets/english.toml")),
     (builtin::DAMMEN64, include_str!("../rulesets/dammen64.toml")),
     (
@@ -187,6 +203,10 @@ const BUILT_IN: [(&str, &str); 5] = [
     ),
     (builtin::RUSSIAN, include_str!("../rulesets/russian.toml")),
     (builtin::GERMAN, include_str!("../rulesets/german.toml")),
+    (
+        builtin::INTERNATIONAL,
+        include_str!("../rulesets/international.toml"),
+    ),
 ];
 
 impl Ruleset {
@@ -242,6 +262,11 @@ impl Ruleset {
     /// The board the rules are played on.
     pub fn geometry(&self) -> &Geometry {
         &self.geometry
+    }
+
+    /// Rows of men each side starts with.
+    pub fn men_rows(&self) -> u8 {
+        self.men_rows
     }
 
     /// The settings move generation depends on, packed for dispatch.

@@ -1,11 +1,12 @@
 //! Squares and colours: the vocabulary every other module speaks.
 //!
-//! A [`Square`] is one of the 32 dark squares. Inside, it is the bit index of the
-//! ghost-square layout of the crate's private `bitboard` module, so move generation never
-//! converts; outside, it reads and writes as a PDN number (1 = b8 … 32 = g1) or an
-//! algebraic name (`a1` … `h8`).
+//! A [`Square`] is a dark square, named by its file and rank. Inside, it is the bit
+//! index of the ghost-square layout of the crate's private `bitboard` module, the same
+//! bit on every board, so move generation never converts. Its number depends on the
+//! board ([`Geometry::number`]: 1 = b8 … 32 = g1 on 8×8, 1 = b10 … 50 = i1 on 10×10);
+//! its algebraic name (`a1`, `j10`) does not.
 
-use crate::bitboard::{BOARD_8, HALF_STRIDE, STRIDE};
+use crate::bitboard::{Geometry, HALF_STRIDE, STRIDE};
 use std::fmt;
 
 /// One side of the board.
@@ -56,71 +57,16 @@ impl fmt::Display for Color {
     }
 }
 
-/// A dark square of the 8×8 board.
+/// A dark square of a board (see the module's note).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
-/// Bit index of each PDN number (index 0 is PDN square 1).
-const PDN_TO_BIT: [u8; 32] = {
-    let mut t = [0u8; 32];
-    let mut n = 0;
-    while n < 32 {
-        t[n] = match BOARD_8.square(n as u8 + 1) {
-            Some(sq) => sq.0,
-            None => panic!("every number 1-32 is a square of 8×8"),
-        };
-        n += 1;
-    }
-    t
-};
-
-/// PDN number of each bit index, `0` for the bits no square uses.
-const BIT_TO_PDN: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut n = 0;
-    while n < 32 {
-        t[PDN_TO_BIT[n] as usize] = (n + 1) as u8;
-        n += 1;
-    }
-    t
-};
-
 impl Square {
-    /// Every square in PDN order, 1 to 32.
-    pub fn all() -> impl Iterator<Item = Square> {
-        PDN_TO_BIT.iter().map(|&b| Square(b))
-    }
-
-    /// The square with PDN number `n` (1 = b8 … 32 = g1).
-    pub const fn from_pdn(n: u8) -> Option<Square> {
-        if n >= 1 && n <= 32 {
-            Some(Square(PDN_TO_BIT[(n - 1) as usize]))
-        } else {
-            None
-        }
-    }
-
-    /// The dark square at `file` (0 = a) and `rank` (0 = rank 1), if it is dark.
-    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        BOARD_8.square_at(file, rank)
-    }
-
-    /// Parses `c3`-style algebraic names; light squares are refused.
-    pub fn from_algebraic(s: &str) -> Option<Square> {
-        let b = s.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let file = b[0].to_ascii_lowercase().checked_sub(b'a')?;
-        let rank = b[1].checked_sub(b'1')?;
-        Square::from_coords(file, rank)
-    }
-
     /// The square at bit index `bit` of the ghost-square layout; bits no square uses are
     /// refused. Only the layout's own test needs the checked form.
     #[cfg(test)]
     pub(crate) const fn from_bit(bit: u8) -> Option<Square> {
-        if bit < 64 && BIT_TO_PDN[bit as usize] != 0 {
+        if bit < 64 && crate::bitboard::ANY_BOARD & (1 << bit) != 0 {
             Some(Square(bit))
         } else {
             None
@@ -145,19 +91,14 @@ impl Square {
         1u64 << self.0
     }
 
-    /// PDN number, 1 to 32.
-    pub const fn pdn(self) -> u8 {
-        BIT_TO_PDN[self.0 as usize]
-    }
-
-    /// Rank, 0 (rank 1, White's back row) to 7.
+    /// Rank, 0 (rank 1, White's back row) upwards.
     pub const fn rank(self) -> u8 {
         let pair = self.0 / STRIDE;
         let rest = self.0 % STRIDE;
         pair * 2 + if rest >= HALF_STRIDE { 1 } else { 0 }
     }
 
-    /// File, 0 (a) to 7 (h).
+    /// File, 0 (a) rightwards.
     pub const fn file(self) -> u8 {
         let rest = self.0 % STRIDE;
         if rest >= HALF_STRIDE {
@@ -175,41 +116,33 @@ impl Square {
 
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}({})", self.algebraic(), self.pdn())
+        f.write_str(&self.algebraic())
     }
 }
 
-/// How squares are written: PDN numbers or algebraic names.
+/// How squares are written: numbers or algebraic names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SquareNotation {
-    /// `1` … `32`.
+    /// The board's numbers: `1` … `32` on 8×8, `1` … `50` on 10×10.
     Numeric,
-    /// `a1` … `h8`.
+    /// `a1` … `h8` on 8×8, `a1` … `j10` on 10×10.
     Algebraic,
 }
 
 impl SquareNotation {
-    /// Writes `sq` in this notation.
-    pub fn write(self, sq: Square) -> String {
+    /// Writes `sq` of the board `geo` in this notation.
+    pub fn write(self, geo: &Geometry, sq: Square) -> String {
         match self {
-            SquareNotation::Numeric => sq.pdn().to_string(),
+            SquareNotation::Numeric => geo.number(sq).unwrap_or(0).to_string(),
             SquareNotation::Algebraic => sq.algebraic(),
         }
-    }
-}
-
-/// Reads a square in either notation: a PDN number or an algebraic name.
-pub fn parse_square(s: &str) -> Option<Square> {
-    if s.bytes().all(|c| c.is_ascii_digit()) && !s.is_empty() && s.len() <= 2 {
-        Square::from_pdn(s.parse().ok()?)
-    } else {
-        Square::from_algebraic(s)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::{BOARD_10, BOARD_8};
 
     #[test]
     fn pdn_numbers_match_rules_md() {
@@ -225,29 +158,50 @@ mod tests {
             (32, "g1"),
         ];
         for (n, name) in cases {
-            let sq = Square::from_pdn(n).unwrap();
+            let sq = BOARD_8.square(n).unwrap();
             assert_eq!(sq.algebraic(), name);
-            assert_eq!(Square::from_algebraic(name), Some(sq));
-            assert_eq!(sq.pdn(), n);
+            assert_eq!(BOARD_8.square_named(name), Some(sq));
+            assert_eq!(BOARD_8.number(sq), Some(n));
+            assert_eq!(BOARD_8.parse_square(&n.to_string()), Some(sq));
         }
     }
 
     #[test]
+    fn international_numbers_run_from_b10_to_i1() {
+        // FMJD numbering: 1 is the dark square on White's far left, 46 on
+        // White's own back row at the left corner, 50 at the right.
+        for (n, name) in [(1, "b10"), (5, "j10"), (6, "a9"), (46, "a1"), (50, "i1")] {
+            let sq = BOARD_10.square(n).unwrap();
+            assert_eq!(sq.algebraic(), name);
+            assert_eq!(BOARD_10.square_named(name), Some(sq));
+            assert_eq!(BOARD_10.number(sq), Some(n));
+        }
+        assert_eq!(BOARD_10.all().count(), 50);
+        assert!(BOARD_8.square_named("j10").is_none());
+        assert!(BOARD_8.square(33).is_none());
+        assert!(BOARD_10.square(51).is_none());
+        assert!(BOARD_10.parse_square("a01").is_none());
+    }
+
+    #[test]
     fn a1_is_dark_and_light_squares_are_refused() {
-        assert!(Square::from_algebraic("a1").is_some());
-        assert!(Square::from_algebraic("b1").is_none());
-        assert!(Square::from_algebraic("a2").is_none());
-        assert!(Square::from_algebraic("i1").is_none());
-        assert!(Square::from_pdn(0).is_none());
-        assert!(Square::from_pdn(33).is_none());
+        assert!(BOARD_8.square_named("a1").is_some());
+        assert!(BOARD_8.square_named("b1").is_none());
+        assert!(BOARD_8.square_named("a2").is_none());
+        assert!(BOARD_8.square_named("i1").is_none());
+        assert!(BOARD_8.square(0).is_none());
+        assert!(BOARD_8.square(33).is_none());
     }
 
     #[test]
     fn every_square_round_trips() {
-        assert_eq!(Square::all().count(), 32);
-        for sq in Square::all() {
-            assert_eq!(Square::from_coords(sq.file(), sq.rank()), Some(sq));
-            assert_eq!(Square::from_bit(sq.bit()), Some(sq));
+        for geo in [BOARD_8, BOARD_10] {
+            assert_eq!(geo.all().count() as u32, geo.squares());
+            for sq in geo.all() {
+                assert_eq!(geo.square_at(sq.file(), sq.rank()), Some(sq));
+                assert_eq!(Square::from_bit(sq.bit()), Some(sq));
+                assert!(geo.contains(sq));
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Drives `checkers hub` with the pydraughts package's HubEngine class through a
-whole game in each of english, russian and brazilian (our engine plays both
-sides; pydraughts' board referees every move).
+whole game in each of english, russian, brazilian and international (pydraughts'
+"standard", 10x10; our engine plays both sides; pydraughts' board referees every
+move).
 
 Not part of `cargo test` (it needs `pip install pydraughts`):
 
@@ -32,7 +33,11 @@ START = {
     "english": "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
     "russian": "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
     "brazilian": "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+    "international": "W:W" + ",".join(map(str, range(31, 51))) + ":B" + ",".join(map(str, range(1, 21))),
 }
+# pydraughts' names, where they differ; on 10x10 its squares are the FMJD numbers, as ours.
+PYDRAUGHTS = {"international": "standard"}
+SQUARES = {"international": 50}
 
 
 def to_pdn(item):
@@ -42,16 +47,16 @@ def to_pdn(item):
     return int(item)
 
 
-def hub_pos(board):
-    """`W` or `B` then 32 characters for squares 1..32 (w, b, W, B, e)."""
-    cells = ["e"] * 32
+def hub_pos(board, variant):
+    """`W` or `B` then a character for each square in number order (w, b, W, B, e)."""
+    cells = ["e"] * SQUARES.get(variant, 32)
     parts = board.fen.split(":")
     side = parts[0].strip().upper()
     for part in parts[1:]:
         color, items = part[0].upper(), part[1:]
         for item in filter(None, items.split(",")):
             king = item.startswith("K")
-            n = to_pdn(item[1:] if king else item)
+            n = int(item[1:] if king else item) if variant in SQUARES else to_pdn(item[1:] if king else item)
             cells[n - 1] = (color if king else color.lower())
     return side + "".join(cells)
 
@@ -59,9 +64,10 @@ def hub_pos(board):
 def find(board, variant, hub_move):
     nums = [int(x) for x in hub_move.replace("x", "-").split("-")]
     frm, to, caps = nums[0], nums[1], sorted(nums[2:])
+    number = (lambda s: s) if variant in SQUARES else (lambda s: pyd_square_to_pdn(variant, s))
     for m in board.legal_moves():
-        path = [pyd_square_to_pdn(variant, s) for s in m.steps_move]
-        got = sorted(pyd_square_to_pdn(variant, c) for c in m.captures)
+        path = [number(s) for s in m.steps_move]
+        got = sorted(number(c) for c in m.captures)
         if path[0] == frm and path[-1] == to and (not caps or got == caps):
             return m
     return None
@@ -71,10 +77,10 @@ def game(variant, movetime=0.05, max_plies=300):
     engine = HubEngine([BINARY, "hub"])
     engine.setoption("variant", variant)
     engine.init()
-    board = Board(variant=variant, fen=START[variant])
+    board = Board(variant=PYDRAUGHTS.get(variant, variant), fen=START[variant])
     plies = 0
     while not board.is_over() and plies < max_plies:
-        best, _ = engine.go(hub_pos(board), movetime=movetime)
+        best, _ = engine.go(hub_pos(board, variant), movetime=movetime)
         m = find(board, variant, best)
         if m is None:
             engine.quit()
@@ -90,7 +96,7 @@ def main():
         print(f"{BINARY} is missing: run cargo build --release", file=sys.stderr)
         return 2
     ok = True
-    for variant in ("english", "russian", "brazilian"):
+    for variant in ("english", "russian", "brazilian", "international"):
         result = game(variant)
         print(f"{variant}: {result}", flush=True)
         ok &= result.startswith("finished")

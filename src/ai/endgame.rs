@@ -29,10 +29,11 @@
 //! let rules = Ruleset::builtin("english").unwrap();
 //! let tables = lab::tables::build(&rules, 3, &mut |_| {});
 //! // Two kings against one where kings are short: won for the side with two.
-//! let pos = fen::parse("W:WK18,K19:BK5").unwrap();
+//! let pos = fen::parse("W:WK18,K19:BK5", rules.geometry()).unwrap();
 //! assert!(matches!(tables.probe(&pos), Some(Value::Win(_))));
 //! // Four pieces: not in these tables.
-//! assert_eq!(tables.probe(&fen::parse("W:WK18,K19:BK5,K6").unwrap()), None);
+//! let four = fen::parse("W:WK18,K19:BK5,K6", rules.geometry()).unwrap();
+//! assert_eq!(tables.probe(&four), None);
 //! ```
 
 use crate::bitboard::{bit_of, VALID};
@@ -253,10 +254,10 @@ mod tests {
 
     #[test]
     fn a_half_turn_reverses_the_board() {
-        let a1 = crate::Square::from_algebraic("a1").unwrap().mask();
-        let h8 = crate::Square::from_algebraic("h8").unwrap().mask();
-        let c3 = crate::Square::from_algebraic("c3").unwrap().mask();
-        let f6 = crate::Square::from_algebraic("f6").unwrap().mask();
+        let a1 = crate::BOARD_8.square_named("a1").unwrap().mask();
+        let h8 = crate::BOARD_8.square_named("h8").unwrap().mask();
+        let c3 = crate::BOARD_8.square_named("c3").unwrap().mask();
+        let f6 = crate::BOARD_8.square_named("f6").unwrap().mask();
         assert_eq!(turned((a1 | c3, 0, a1)), (0, h8 | f6, h8));
     }
 }

@@ -7,7 +7,7 @@
 use super::evalfile::EvalFile;
 use super::learned::Learned;
 use super::network::Network;
-use crate::bitboard::{RANKS, RANK_1, RANK_8, ROT, VALID};
+use crate::bitboard::{Geometry, ROT};
 use crate::position::Position;
 use crate::rules::{KingMoves, Ruleset};
 use crate::square::Color;
@@ -60,15 +60,10 @@ pub fn default_weights(rules: &Ruleset) -> Weights {
     }
 }
 
-fn square_mask(names: &[&str]) -> u64 {
-    names
-        .iter()
-        .map(|n| {
-            crate::Square::from_algebraic(n)
-                .expect("valid square")
-                .mask()
-        })
-        .fold(0, |a, b| a | b)
+/// The squares of `geo` at the (file, rank) pairs given that are dark.
+fn square_mask(geo: &Geometry, at: impl Iterator<Item = (u8, u8)>) -> u64 {
+    at.filter_map(|(f, r)| geo.square_at(f, r))
+        .fold(0, |a, s| a | s.mask())
 }
 
 /// An evaluator for one ruleset: learned weights where there are some for it, the
@@ -81,6 +76,12 @@ pub struct Evaluator {
     learned: Option<Arc<Learned>>,
     network: Option<Arc<Network>>,
     flying: bool,
+    /// The board's squares, rank by rank (rank 1 first), and how many a side has.
+    valid: u64,
+    ranks: [u64; 10],
+    size: u8,
+    /// Pieces on the board at the start: the trade bonus counts down from it.
+    start_pieces: i32,
     center: u64,
     long_diagonal: u64,
 }
@@ -117,13 +118,26 @@ impl Evaluator {
     /// The hand-written evaluation with `weights` instead of the built-in ones
     /// (for tuning).
     pub fn with_weights(rules: &Ruleset, weights: Weights) -> Evaluator {
+        let geo = rules.geometry();
+        let (size, mid) = (geo.size, geo.size / 2);
+        // The four squares around the middle (d4, f4, c5, e5 on 8×8) and the
+        // long diagonal from a1 to the far corner, on any board.
+        let center = square_mask(
+            geo,
+            (mid - 2..=mid + 1).flat_map(|f| [(f, mid - 1), (f, mid)]),
+        );
+        let long_diagonal = square_mask(geo, (0..size).map(|i| (i, i)));
         Evaluator {
             weights,
             learned: None,
             network: None,
             flying: rules.king_moves == KingMoves::AnyDistance,
-            center: square_mask(&["d4", "f4", "c5", "e5"]),
-            long_diagonal: square_mask(&["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]),
+            valid: geo.valid,
+            ranks: geo.ranks,
+            size,
+            start_pieces: geo.home(Color::White, rules.men_rows).count_ones() as i32 * 2,
+            center,
+            long_diagonal,
         }
     }
 
@@ -186,24 +200,32 @@ impl Evaluator {
         let men = pos.men(c).0;
         let kings = pos.kings(c).0;
         let them = c.opposite();
-        let empty = VALID & !pos.occupied().0;
+        let empty = self.valid & !pos.occupied().0;
         let mut s = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
-        for (r, adv) in w.advance.iter().enumerate() {
-            let rank = if c == Color::White { r } else { 7 - r };
-            s += (men & RANKS[rank]).count_ones() as i32 * adv;
+        // A man's rank from its own side, 0 to size - 2, on the advance scale of
+        // 0 to 6 (the same ranks on 8×8).
+        let last = self.size as usize - 1;
+        for r in 0..last {
+            let rank = if c == Color::White { r } else { last - r };
+            let adv = w.advance[(r * 6 / (last - 1)).min(6)];
+            s += (men & self.ranks[rank]).count_ones() as i32 * adv;
         }
         if !pos.men(them).is_empty() {
-            let back = if c == Color::White { RANK_1 } else { RANK_8 };
+            let back = if c == Color::White {
+                self.ranks[0]
+            } else {
+                self.ranks[last]
+            };
             s += (men & back).count_ones() as i32 * w.back_rank;
         }
         s += ((men | kings) & self.center).count_ones() as i32 * w.center;
         s += (kings & self.long_diagonal).count_ones() as i32 * w.long_diagonal;
         let (fwd, seventh) = if c == Color::White {
-            ([ROT[0], ROT[1]], RANKS[6])
+            ([ROT[0], ROT[1]], self.ranks[last - 1])
         } else {
-            ([ROT[2], ROT[3]], RANKS[1])
+            ([ROT[2], ROT[3]], self.ranks[1])
         };
-        let step = |b: u64, r: u32| b.rotate_left(r) & VALID;
+        let step = |b: u64, r: u32| b.rotate_left(r) & self.valid;
         let free =
             (step(men, fwd[0]) & empty).count_ones() + (step(men, fwd[1]) & empty).count_ones();
         s += free as i32 * w.mobility;
@@ -226,7 +248,7 @@ impl Evaluator {
         // Trading down helps the side that is ahead.
         let total = wc + bc;
         let ahead = (wc - bc).signum();
-        score + ahead * (24 - total) * self.weights.trade_bonus
+        score + ahead * (self.start_pieces - total) * self.weights.trade_bonus
     }
 
     /// Kings only, and material that cannot force a win: equal numbers of up to

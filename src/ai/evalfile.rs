@@ -103,6 +103,9 @@ pub enum EvalProblem {
     },
     /// Trained for an earlier version of the ruleset with this id.
     RulesChanged(String),
+    /// Loaded for a ruleset on a board of this size: the learned terms know
+    /// the 8×8 board only.
+    Board(u8),
 }
 
 impl fmt::Display for EvalProblem {
@@ -145,6 +148,10 @@ impl fmt::Display for EvalProblem {
             EvalProblem::RulesChanged(id) => write!(
                 f,
                 "these weights were trained for another version of `{id}` (its rules have changed): train them again"
+            ),
+            EvalProblem::Board(n) => write!(
+                f,
+                "learned weights are for 8×8 games; these rules are played on {n}×{n}, with the hand-written evaluation"
             ),
         }
     }
@@ -313,6 +320,9 @@ impl EvalFile {
         }
         if self.fingerprint != fingerprint(rules) {
             return Err(EvalProblem::RulesChanged(rules.id.clone()));
+        }
+        if *rules.geometry() != crate::BOARD_8 {
+            return Err(EvalProblem::Board(rules.geometry().size));
         }
         Ok(())
     }

@@ -15,7 +15,7 @@
 //! twin (board turned 180°, colours swapped) score the same with opposite signs,
 //! which halves what the weights have to learn.
 
-use crate::bitboard::{RANKS, STRIDE, VALID};
+use crate::bitboard::{BOARD_8, RANKS, STRIDE, VALID};
 use crate::position::Position;
 use crate::rules::Ruleset;
 use crate::square::{Color, Square};
@@ -136,13 +136,19 @@ fn material_of(pos: &Position) -> (usize, usize) {
 
 /// The square a square turns into when the board turns 180°.
 pub fn rotate(sq: Square) -> Square {
-    Square::from_coords(7 - sq.file(), 7 - sq.rank())
+    BOARD_8
+        .square_at(7 - sq.file(), 7 - sq.rank())
         .expect("a dark square turns into a dark square")
+}
+
+/// The number of a square of the 8×8 board the learned terms know, 1 to 32.
+pub(crate) fn number(sq: Square) -> usize {
+    BOARD_8.number(sq).unwrap_or(0) as usize
 }
 
 /// King-square feature index of a square.
 fn king_feature(sq: Square) -> usize {
-    KING_SQUARES + sq.pdn() as usize - 1
+    KING_SQUARES + number(sq) - 1
 }
 
 /// A man's forward steps as shifts (White up, Black down) in the ghost-square layout.
@@ -287,7 +293,7 @@ impl Learned {
         }
         let mut white_kings = [[0i32; 2]; 64];
         let mut black_kings = [[0i32; 2]; 64];
-        for sq in Square::all() {
+        for sq in BOARD_8.all() {
             white_kings[sq.bit() as usize] = w(king_feature(sq));
             let k = w(king_feature(rotate(sq)));
             black_kings[sq.bit() as usize] = [-k[0], -k[1]];
@@ -369,7 +375,7 @@ mod tests {
             let mut k = 0;
             for rank in 2 * i..2 * i + 4 {
                 for file in 2 * j..2 * j + 4 {
-                    if let Some(sq) = Square::from_coords(file as u8, rank as u8) {
+                    if let Some(sq) = crate::BOARD_8.square_at(file as u8, rank as u8) {
                         assert_eq!(window_bits(sq.mask(), r), 1 << k, "window {r} square {k}");
                         k += 1;
                     }
@@ -402,7 +408,7 @@ mod tests {
             "W:W21,22,23,25,K30:B1,2,5,9,K14",
             "B:W18,19,24,27,28,31,32:B3,6,7,10,11,K26",
         ] {
-            let pos = fen::parse(text).unwrap();
+            let pos = fen::parse(text, &crate::BOARD_8).unwrap();
             let flip = |set: u64| -> u64 {
                 crate::Bitboard(set)
                     .iter()

@@ -13,9 +13,11 @@
 //! played with 16-bit integers: a position costs one row of [`HIDDEN`] adds per
 //! piece and side of view.
 
+use super::learned::number;
+use crate::bitboard::BOARD_8;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::square::{Color, Square};
+use crate::square::Color;
 
 /// Hidden units.
 pub const HIDDEN: usize = 64;
@@ -45,13 +47,13 @@ const OUT_ONE: i32 = 32;
 /// (view 1) sees it.
 pub(crate) fn rows() -> [[[u16; 64]; 4]; 2] {
     let mut rows = [[[0u16; 64]; 4]; 2];
-    for sq in Square::all() {
+    for sq in BOARD_8.all() {
         let bit = sq.bit() as usize;
         let turned = super::learned::rotate(sq);
         let [white_view, black_view] = &mut rows;
         for (kind, (w, b)) in white_view.iter_mut().zip(black_view).enumerate() {
-            w[bit] = (kind * 32 + sq.pdn() as usize - 1) as u16;
-            b[bit] = (((kind + 2) % 4) * 32 + turned.pdn() as usize - 1) as u16;
+            w[bit] = (kind * 32 + number(sq) - 1) as u16;
+            b[bit] = (((kind + 2) % 4) * 32 + number(turned) - 1) as u16;
         }
     }
     rows
@@ -287,10 +289,13 @@ pub(crate) mod tests {
     fn updated_sums_equal_sums_made_afresh() {
         let net = Network::new(&random_params(11));
         let mut rng = Rng::new(4);
-        for variant in crate::Ruleset::builtin_ids() {
-            let rules = crate::Ruleset::builtin(variant).unwrap();
+        // The network's inputs are the 32 squares of 8×8.
+        let eight = crate::Ruleset::builtins()
+            .into_iter()
+            .filter(|r| *r.geometry() == BOARD_8);
+        for rules in eight {
             for _ in 0..20 {
-                let mut pos = Position::initial(rules.first_move);
+                let mut pos = Position::start(&rules);
                 let mut acc = [[0; HIDDEN]; 2];
                 net.refresh(&pos, &mut acc);
                 for _ in 0..80 {
@@ -304,7 +309,7 @@ pub(crate) mod tests {
                     pos = pos.after(&m);
                     let mut fresh = [[0; HIDDEN]; 2];
                     net.refresh(&pos, &mut fresh);
-                    assert_eq!(next, fresh, "{variant}: after {m:?}");
+                    assert_eq!(next, fresh, "{}: after {m:?}", rules.id);
                     assert_eq!(net.score(&next, pos.side_to_move()), net.white_score(&pos));
                     acc = next;
                 }

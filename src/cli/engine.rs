@@ -1,14 +1,14 @@
 //! The engine's commands for scripts: `variants`, `moves`, `perft` and `analyze`.
 
 use super::{load_eval, load_rules, AnalyzeArgs, Fail, MovesArgs, PerftArgs};
-use checkers::{fen, notation, Move, Position, Ruleset, SquareNotation};
+use checkers::{fen, notation, Geometry, Move, Position, Ruleset, SquareNotation};
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
 fn start_position(rules: &Ruleset, fen_text: Option<&str>) -> Result<Position, Fail> {
     match fen_text {
-        Some(f) => Ok(fen::parse(f)?),
-        None => Ok(Position::initial(rules.first_move)),
+        Some(f) => Ok(fen::parse(f, rules.geometry())?),
+        None => Ok(Position::start(rules)),
     }
 }
 
@@ -27,7 +27,7 @@ fn sorted(moves: &[Move], rules: &Ruleset) -> Vec<Move> {
         m.path()
             .iter()
             .map(|s| match rules.notation.squares {
-                SquareNotation::Numeric => (s.pdn(), 0),
+                SquareNotation::Numeric => (rules.geometry().number(*s).unwrap_or(0), 0),
                 SquareNotation::Algebraic => (s.file(), s.rank()),
             })
             .collect::<Vec<_>>()
@@ -35,27 +35,29 @@ fn sorted(moves: &[Move], rules: &Ruleset) -> Vec<Move> {
     v
 }
 
-fn move_json(m: &Move) -> serde_json::Value {
-    let mut captures: Vec<u8> = m.captured().iter().map(|s| s.pdn()).collect();
+/// A move as JSON, its squares as numbers of the board `geo`.
+fn move_json(m: &Move, geo: &Geometry) -> serde_json::Value {
+    let n = |s: checkers::Square| geo.number(s).unwrap_or(0);
+    let mut captures: Vec<u8> = m.captured().iter().map(n).collect();
     captures.sort_unstable();
     serde_json::json!({
-        "path": m.path().iter().map(|s| s.pdn()).collect::<Vec<_>>(),
+        "path": m.path().into_iter().map(n).collect::<Vec<_>>(),
         "captures": captures,
     })
 }
 
-fn moves_json(moves: &[Move]) -> String {
-    serde_json::Value::Array(moves.iter().map(move_json).collect()).to_string()
+fn moves_json(moves: &[Move], geo: &Geometry) -> String {
+    serde_json::Value::Array(moves.iter().map(|m| move_json(m, geo)).collect()).to_string()
 }
 
 pub(super) fn moves(a: &MovesArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if let Some(f) = &a.fen {
-        let pos = fen::parse(f)?;
+        let pos = fen::parse(f, rules.geometry())?;
         let list = sorted(&checkers::legal_moves(&pos, &rules), &rules);
         if a.json {
-            writeln!(out, "{}", moves_json(&list))?;
+            writeln!(out, "{}", moves_json(&list, rules.geometry()))?;
         } else {
             for m in &list {
                 writeln!(out, "{}", notation::write(m, &rules.notation))?;
@@ -71,10 +73,11 @@ pub(super) fn moves(a: &MovesArgs) -> Result<(), Fail> {
             let why = l.f("cli.cannot_read_it", &[("error", &e)]);
             Fail::Input(at(&why))
         })?;
-        let pos = fen::parse(&line).map_err(|e| Fail::Input(at(&l.fen_error(&e))))?;
+        let pos =
+            fen::parse(&line, rules.geometry()).map_err(|e| Fail::Input(at(&l.fen_error(&e))))?;
         let list = sorted(&checkers::legal_moves(&pos, &rules), &rules);
         if a.json {
-            writeln!(out, "{}", moves_json(&list))?;
+            writeln!(out, "{}", moves_json(&list, rules.geometry()))?;
         } else {
             let texts: Vec<String> = list
                 .iter()
@@ -108,7 +111,7 @@ pub(super) fn perft(a: &PerftArgs) -> Result<(), Fail> {
             obj["divide"] = split
                 .iter()
                 .map(|(m, n)| {
-                    let mut j = move_json(m);
+                    let mut j = move_json(m, rules.geometry());
                     j["move"] = notation::write(m, &rules.notation).into();
                     j["nodes"] = (*n).into();
                     j
@@ -229,7 +232,7 @@ pub(super) fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
     if a.json {
         let (score, mate) = score_json(info.score);
         let mut obj = serde_json::json!({
-            "best": move_json(&best),
+            "best": move_json(&best, rules.geometry()),
             "notation": write(&best),
             "score": score,
             "depth": info.depth,

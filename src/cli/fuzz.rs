@@ -101,9 +101,9 @@ proptest! {
                 // What the commands check before they touch a file or the terminal.
                 match &cli.command {
                     Some(Command::Moves(a)) if a.rules.ruleset.is_none() => {
-                        if let Ok(_rules) = super::load_rules(&a.rules) {
+                        if let Ok(rules) = super::load_rules(&a.rules) {
                             if let Some(f) = &a.fen {
-                                let _ = checkers::fen::parse(f);
+                                let _ = checkers::fen::parse(f, rules.geometry());
                             }
                         }
                     }
@@ -188,8 +188,8 @@ proptest! {
         let t = Instant::now();
         let _ = super::hub_opponent::split_command(&command);
         let rules = checkers::Ruleset::builtins().swap_remove(variant);
-        let pos = checkers::fen::parse(POSITIONS[at]).unwrap();
-        if let Ok(hm) = super::hub_opponent::parse_move(&answer) {
+        let pos = checkers::fen::parse(POSITIONS[at], &checkers::BOARD_8).unwrap();
+        if let Ok(hm) = super::hub_opponent::parse_move(&answer, rules.geometry()) {
             let _ = super::hub_opponent::resolve(&pos, &rules, &hm);
         }
         prop_assert!(t.elapsed() < SLOW);

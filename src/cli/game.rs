@@ -150,7 +150,7 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
     let config = load_config()?;
     let (rules, mut ruleset_text) = play_rules(a, &config)?;
     let start = match &a.fen {
-        Some(f) => Some(fen::parse(f)?),
+        Some(f) => Some(fen::parse(f, rules.geometry())?),
         None => None,
     };
     // The flags fill in for a game whose tags name none; the config's variant for

@@ -1,11 +1,11 @@
 //! Another engine as an opponent in `checkers match --opponent "hub:COMMAND"`:
 //! a child process spoken to in the Hub protocol, as a GUI speaks it. Squares
-//! are PDN numbers 1 to 32, as in `checkers hub`.
+//! are the board's numbers (1 to 32 on 8×8, 1 to 50 on 10×10), as in `checkers hub`.
 
 use crate::hub::{args, get, hub_move};
 use checkers::ai::Rng;
 use checkers::lab::arena::{Contestant, Turn};
-use checkers::{legal_moves, Color, Game, Move, Position, Ruleset, Square};
+use checkers::{legal_moves, Color, Game, Geometry, Move, Position, Ruleset, Square};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -91,15 +91,15 @@ pub(super) fn split_command(text: &str) -> Result<Vec<String>, String> {
 }
 
 /// `pos` as the Hub protocol writes it: `W` or `B` for the side to move, then
-/// squares 1 to 32 as `w`, `b` (men), `W`, `B` (kings) or `e` (empty).
-pub(super) fn hub_pos(pos: &Position) -> String {
-    let mut s = String::with_capacity(33);
+/// the squares of the board `geo` in number order as `w`, `b` (men), `W`, `B`
+/// (kings) or `e` (empty).
+pub(super) fn hub_pos(pos: &Position, geo: &Geometry) -> String {
+    let mut s = String::with_capacity(1 + geo.squares() as usize);
     s.push(match pos.side_to_move() {
         Color::White => 'W',
         Color::Black => 'B',
     });
-    for n in 1..=32 {
-        let sq = Square::from_pdn(n).expect("1 to 32 are squares");
+    for sq in geo.all() {
         s.push(match pos.piece_at(sq) {
             None => 'e',
             Some(p) => match (p.color(), p.is_king()) {
@@ -122,8 +122,8 @@ pub(super) struct HubMove {
     pub capture: bool,
 }
 
-/// Reads a Hub move; says what is wrong with one that is not.
-pub(super) fn parse_move(text: &str) -> Result<HubMove, String> {
+/// Reads a Hub move of the board `geo`; says what is wrong with one that is not.
+pub(super) fn parse_move(text: &str, geo: &Geometry) -> Result<HubMove, String> {
     let bad = || format!("`{text}` is not a move in Hub form (`32-28` or `23x14x18`)");
     let capture = text.contains('x');
     if capture && text.contains('-') {
@@ -139,8 +139,13 @@ pub(super) fn parse_move(text: &str) -> Result<HubMove, String> {
             return Err(bad());
         }
         match p.parse::<u8>() {
-            Ok(n) if (1..=32).contains(&n) => squares.push(n),
-            _ => return Err(format!("`{text}`: {p} is not a square (they are 1 to 32)")),
+            Ok(n) if geo.square(n).is_some() => squares.push(n),
+            _ => {
+                return Err(format!(
+                    "`{text}`: {p} is not a square (they are 1 to {})",
+                    geo.squares()
+                ))
+            }
         }
     }
     Ok(HubMove { squares, capture })
@@ -150,7 +155,12 @@ pub(super) fn parse_move(text: &str) -> Result<HubMove, String> {
 /// of squares it captures (in any order; none given fits any capture between
 /// the two squares). A whole path (`from x via x … x to`) is understood too.
 pub(super) fn resolve(pos: &Position, rules: &Ruleset, hm: &HubMove) -> Result<Move, String> {
-    let sq = |n: u8| Square::from_pdn(n).expect("parse_move checks squares");
+    let sq = |n: u8| {
+        rules
+            .geometry()
+            .square(n)
+            .expect("parse_move checks squares")
+    };
     let text = || {
         let sep = if hm.capture { "x" } else { "-" };
         let words: Vec<String> = hm.squares.iter().map(u8::to_string).collect();
@@ -357,8 +367,9 @@ impl HubEngine {
     }
 
     fn think(&mut self, game: &Game) -> Result<Move, String> {
-        let moves: Vec<String> = game.moves().map(hub_move).collect();
-        let mut pos = format!("pos pos={}", hub_pos(game.start()));
+        let geo = game.rules().geometry();
+        let moves: Vec<String> = game.moves().map(|m| hub_move(m, geo)).collect();
+        let mut pos = format!("pos pos={}", hub_pos(game.start(), geo));
         if !moves.is_empty() {
             pos.push_str(&format!(" moves=\"{}\"", moves.join(" ")));
         }
@@ -383,7 +394,7 @@ impl HubEngine {
                 return Err("answered `done` without a move".into());
             };
             let bad = |e: String| format!("played a bad move: {e}");
-            let hm = parse_move(&text).map_err(bad)?;
+            let hm = parse_move(&text, game.rules().geometry()).map_err(bad)?;
             return resolve(game.position(), game.rules(), &hm).map_err(bad);
         }
     }

@@ -95,7 +95,7 @@ fn run_selfplay(
             waiting.insert(rec.index, rec);
             while let Some(rec) = waiting.remove(&want) {
                 let mut text = String::new();
-                write_record(&mut text, &rec);
+                write_record(&mut text, &rec, rules);
                 file.write_all(text.as_bytes())
                     .and_then(|()| file.sync_data())
                     .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
@@ -163,6 +163,16 @@ fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
 
 pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
+    if rules.geometry().size != 8 {
+        // The learned terms' windows, the network's inputs and the endgame
+        // tables' index are those of the 32 squares of 8×8.
+        return Err(Fail::Input(format!(
+            "checkers train fits the learned evaluation of 8×8 games; {} is played on {n}×{n}, \
+             with the hand-written evaluation",
+            rules.id,
+            n = rules.geometry().size
+        )));
+    }
     if a.out.exists() && !a.force {
         return Err(Fail::Input(format!(
             "{} exists: give --force to replace it, or another --out",

@@ -6,6 +6,7 @@ use super::{
 };
 use checkers::ai::eval::Evaluator;
 use checkers::ai::{Engine, Info, Limits, Past};
+use checkers::rules::builtin::INTERNATIONAL;
 use checkers::{Game, Position, Ruleset};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -45,7 +46,7 @@ impl Session {
             out,
             eval,
             variants,
-            pos: Some(Position::initial(rules.first_move)),
+            pos: Some(Position::start(&rules)),
             rules,
             hash_mb: 64,
             engine: None,
@@ -166,13 +167,16 @@ impl Session {
         match (get(a, "name"), get(a, "value")) {
             // With a weights file, only its variant: the others are not offered.
             (Some("variant"), Some(v)) => {
+                // Scan, the reference 10×10 engine, calls international draughts
+                // "normal": a GUI made for it may say so.
+                let v = if v == "normal" { INTERNATIONAL } else { v };
                 let offered = self.variants.split(' ').any(|id| id == v);
                 match Ruleset::builtin(v).filter(|_| offered) {
                     Some(r) => {
                         self.stop_search();
                         self.rules = r;
                         self.engine = None;
-                        self.pos = Some(Position::initial(self.rules.first_move));
+                        self.pos = Some(Position::start(&self.rules));
                         self.past = Past::default();
                     }
                     None => say_error(
@@ -200,8 +204,11 @@ impl Session {
     /// cannot be read or a move that is not legal where it is played.
     fn set_pos(&mut self, a: &[(String, String)]) -> Result<(), String> {
         let start = match get(a, "pos") {
-            Some(text) => parse_pos(text)?,
-            None => Position::initial(self.rules.first_move),
+            Some(text) => {
+                self.board_for(text);
+                parse_pos(text, self.rules.geometry())?
+            }
+            None => Position::start(&self.rules),
         };
         let mut pos = start;
         // The game record gives the search the repetitions and draw
@@ -231,6 +238,24 @@ impl Session {
         Ok(())
     }
 
+    /// A `pos` of 50 squares to a session playing an 8×8 game: a driver made for
+    /// 10×10 engines sends no variant, so the session turns to international
+    /// draughts, where it is offered.
+    fn board_for(&mut self, pos: &str) {
+        let squares = pos.chars().count().saturating_sub(1) as u32;
+        if squares == self.rules.geometry().squares() {
+            return;
+        }
+        let offered = self.variants.split(' ').any(|id| id == INTERNATIONAL);
+        if let Some(r) =
+            Ruleset::builtin(INTERNATIONAL).filter(|r| offered && r.geometry().squares() == squares)
+        {
+            self.stop_search();
+            self.rules = r;
+            self.engine = None;
+        }
+    }
+
     fn go(&mut self, analyze: bool) {
         self.stop_search();
         let Some(start) = self.pos else {
@@ -246,16 +271,17 @@ impl Session {
             self.limits
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let (flag, out, engine, past) = (
+        let (flag, out, engine, past, geo) = (
             stop.clone(),
             self.out.clone(),
             self.engine(),
             self.past.clone(),
+            *self.rules.geometry(),
         );
         let handle = std::thread::spawn(move || {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             let mut report = |i: &Info| {
-                let pv: Vec<String> = i.pv.iter().map(hub_move).collect();
+                let pv: Vec<String> = i.pv.iter().map(|m| hub_move(m, &geo)).collect();
                 say(
                     &out,
                     &format!(
@@ -279,9 +305,9 @@ impl Session {
                         .info
                         .pv
                         .get(1)
-                        .map(|p| format!(" ponder={}", hub_move(p)))
+                        .map(|p| format!(" ponder={}", hub_move(p, &geo)))
                         .unwrap_or_default();
-                    say(&out, &format!("done move={}{ponder}", hub_move(&m)));
+                    say(&out, &format!("done move={}{ponder}", hub_move(&m, &geo)));
                 }
                 None => say(&out, "done"),
             }

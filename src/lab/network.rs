@@ -206,7 +206,7 @@ mod tests {
     use crate::ai::network::tests::random_params;
     use crate::ai::network::Network;
     use crate::fen;
-    use crate::square::{Color, Square};
+    use crate::square::Color;
 
     fn turned(pos: &Position) -> Position {
         let flip = |set: u64| -> u64 {
@@ -236,7 +236,7 @@ mod tests {
             "B:W18,19,24,27,28,31,32:B3,6,7,10,11,K26",
             "W:W9,K1:B12,K31",
         ] {
-            let pos = fen::parse(text).unwrap();
+            let pos = fen::parse(text, &crate::BOARD_8).unwrap();
             let s = net.white_score(&pos);
             assert_eq!(s, -net.white_score(&turned(&pos)), "{text}");
             active_inputs(&rows, &pos, &mut active);
@@ -256,7 +256,7 @@ mod tests {
             let mut white = 0u64;
             let mut black = 0u64;
             let mut kings = 0u64;
-            for sq in Square::all() {
+            for sq in crate::BOARD_8.all() {
                 match rng.below(6) {
                     0 => white |= sq.mask(),
                     1 => black |= sq.mask(),

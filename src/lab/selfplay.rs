@@ -76,7 +76,7 @@ pub struct Record {
 /// Every distinct position `plies` plies from the start, with a line reaching it:
 /// the book the games start from.
 pub fn openings(rules: &Ruleset, plies: usize) -> Vec<Vec<Move>> {
-    let mut lines = vec![(Position::initial(rules.first_move), Vec::new())];
+    let mut lines = vec![(Position::start(rules), Vec::new())];
     for _ in 0..plies {
         let mut seen = HashSet::new();
         let mut next = Vec::new();
@@ -196,7 +196,7 @@ mod tests {
             .iter()
             .map(|line| {
                 line.iter()
-                    .fold(Position::initial(rules.first_move), |p, m| p.after(m))
+                    .fold(Position::start(&rules), |p, m| p.after(m))
                     .hash()
             })
             .collect();

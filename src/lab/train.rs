@@ -34,15 +34,15 @@ pub fn data_header(rules: &Ruleset) -> String {
     )
 }
 
-/// One game as data-file lines.
-pub fn write_record(out: &mut String, rec: &Record) {
+/// One game of `rules` as data-file lines.
+pub fn write_record(out: &mut String, rec: &Record, rules: &Ruleset) {
     use std::fmt::Write;
     let _ = writeln!(out, "game {} {} {}", rec.index, rec.result, rec.plies);
     for s in &rec.samples {
         let _ = writeln!(
             out,
             "{} {}",
-            fen::write(&s.position, SquareNotation::Numeric),
+            fen::write(&s.position, &rules.geometry, SquareNotation::Numeric),
             s.score
         );
     }
@@ -170,7 +170,8 @@ impl Dataset {
                     whole += 1;
                 }
                 Some(fen_text) if current.is_some() => {
-                    let pos = fen::parse(fen_text).map_err(|e| bad(&e.to_string()))?;
+                    let pos =
+                        fen::parse(fen_text, &rules.geometry).map_err(|e| bad(&e.to_string()))?;
                     let score = parts
                         .next()
                         .and_then(|x| x.parse::<i32>().ok())
@@ -394,7 +395,7 @@ mod tests {
         let mut data = Dataset::default();
         let mut rng = Rng::new(3);
         for g in 0..400u32 {
-            let mut pos = Position::initial(rules.first_move);
+            let mut pos = Position::start(rules);
             for _ in 0..(4 + rng.below(20)) {
                 let moves = crate::legal_moves(&pos, rules);
                 if moves.is_empty() {
@@ -462,11 +463,11 @@ mod tests {
             }],
         };
         let mut text = data_header(&rules);
-        write_record(&mut text, &rec);
+        write_record(&mut text, &rec, &rules);
         text.push_str("game 1 0 50\n");
         text.push_str(&format!(
             "{} 5\n",
-            fen::write(&start, SquareNotation::Numeric)
+            fen::write(&start, &rules.geometry, SquareNotation::Numeric)
         ));
         let mut data = Dataset::default();
         assert_eq!(data.read(&text, &rules, "d.txt"), Ok(1));

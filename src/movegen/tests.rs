@@ -24,7 +24,7 @@ fn threatened_agrees_with_the_other_sides_captures() {
                         threatened::<G>(&pos),
                         expected,
                         "{}",
-                        crate::fen::write(&pos, self.0.notation.squares)
+                        crate::fen::write(&pos, &self.0.geometry, self.0.notation.squares)
                     );
                     checked += 1;
                     let mut moves = MoveList::new();
@@ -43,49 +43,6 @@ fn threatened_agrees_with_the_other_sides_captures() {
         let flags = rules.gen_flags();
         assert!(dispatch(flags, Check(rules)) > 10_000);
     }
-}
-
-/// International draughts: the rules of brazilian (men take backwards,
-/// flying kings, the most pieces must be taken, a man passing the back row
-/// in a capture stays a man) on 10×10 with four rows of men, White first.
-/// Not a built-in yet: the board's size is not a ruleset key until notation,
-/// FEN and the board on screen know 10×10.
-fn international() -> Ruleset {
-    let mut rules = Ruleset::builtin(crate::rules::builtin::BRAZILIAN).expect("built in");
-    rules.geometry = crate::bitboard::BOARD_10;
-    rules.men_rows = 4;
-    rules
-}
-
-/// Perft of international draughts from the start, as published for the
-/// FMJD rules: 9, 81, 658, 4,265, 27,117, 167,140, 1,049,442 and 6,483,961
-/// leaves at depths 1 to 8 (the counts of Aart Bik's BikDam, confirmed by
-/// other 10×10 generators; captures with the same start, end and captured
-/// set counted once, as here).
-const INTERNATIONAL: [u64; 8] = [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_961];
-
-#[test]
-fn international_perft_from_the_start_matches_the_published_counts() {
-    let rules = international();
-    let start = Position::start(&rules);
-    assert_eq!(start.occupied().count(), 40);
-    for (d, &n) in INTERNATIONAL.iter().enumerate().take(7) {
-        assert_eq!(
-            crate::perft(&start, &rules, d as u32 + 1),
-            n,
-            "depth {}",
-            d + 1
-        );
-    }
-}
-
-/// `cargo test --release --lib international_perft -- --ignored`
-#[test]
-#[ignore]
-fn international_perft_to_depth_8() {
-    let rules = international();
-    let start = Position::start(&rules);
-    assert_eq!(crate::perft(&start, &rules, 8), INTERNATIONAL[7]);
 }
 
 /// The 10×10 board: 50 squares, five a rank, and every step of the layout a
@@ -119,7 +76,7 @@ fn the_ten_by_ten_board_has_fifty_squares_and_uniform_steps() {
         }
     }
     assert_eq!(
-        Position::start(&international())
+        Position::start(&Ruleset::builtin(crate::rules::builtin::INTERNATIONAL).expect("built in"))
             .pieces(Color::White)
             .count(),
         20
@@ -142,15 +99,17 @@ fn the_ten_by_ten_board_numbers_its_squares_one_to_fifty() {
     for n in 1..=50 {
         assert_eq!(g.number(g.square(n).unwrap()), Some(n));
     }
-    let white = Position::start(&international()).pieces(Color::White);
+    let white =
+        Position::start(&Ruleset::builtin(crate::rules::builtin::INTERNATIONAL).expect("built in"))
+            .pieces(Color::White);
     let mut numbers: Vec<u8> = white.iter().map(|s| g.number(s).unwrap()).collect();
     numbers.sort();
     assert_eq!(numbers, (31..=50).collect::<Vec<u8>>());
     // On 8×8 the numbering is the one the rest of the program uses.
     let e = crate::bitboard::BOARD_8;
-    for sq in crate::Square::all() {
-        assert_eq!(e.number(sq), Some(sq.pdn()));
-        assert_eq!(e.square(sq.pdn()), Some(sq));
+    for sq in crate::BOARD_8.all() {
+        assert_eq!(e.number(sq), Some(crate::BOARD_8.number(sq).unwrap()));
+        assert_eq!(e.square(crate::BOARD_8.number(sq).unwrap()), Some(sq));
     }
     assert_eq!(e.square(33), None);
     assert_eq!(e.square_at(8, 0), None);

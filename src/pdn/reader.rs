@@ -363,6 +363,12 @@ impl<R: BufRead> Reader<R> {
             let (line, col) = (self.line(), self.col);
             match c {
                 _ if c.is_whitespace() => self.bump(),
+                // Some exports (lidraughts') write the line breaks between tags
+                // as the two characters `\n`: among the tags they are line breaks.
+                '\\' if !self.in_moves && self.text[self.at..].starts_with("\\n") => {
+                    self.bump();
+                    self.bump();
+                }
                 '%' | ';' => self.skip_line(),
                 '{' => self.comment(),
                 '(' => {

@@ -5,12 +5,13 @@
 
 use super::written::{self, Written};
 use super::{PdnGame, Warning, WarningKind};
+use crate::bitboard::Geometry;
 use crate::game::Game;
 use crate::legal_moves;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Ruleset;
-use crate::square::{parse_square, Color, Square};
+use crate::square::{Color, Square};
 
 /// Why a game could not be replayed, as a kind for counting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,6 +57,9 @@ pub struct ReplayError {
     pub illegal: Option<crate::Illegal>,
     /// What is wrong with a set-up position that cannot be read.
     pub setup: Option<crate::FenProblem>,
+    /// Squares along a side of the board the game was read on, whose numbers
+    /// name its squares (`Geometry::new(board)`).
+    pub board: u8,
 }
 
 impl ReplayError {
@@ -140,7 +144,7 @@ pub(super) fn fen_max_square(fen: &str) -> u32 {
 
 /// `fen` with every man standing on its own crowning row written as a king, and
 /// those squares; problem books print such men, the rules have none.
-fn crown_men(fen: &str) -> (String, Vec<(Color, Square)>) {
+fn crown_men(fen: &str, geo: &Geometry) -> (String, Vec<(Color, Square)>) {
     let mut crowned = Vec::new();
     let text = fen.trim().trim_matches('"').trim_end_matches('.');
     let mut parts: Vec<String> = Vec::new();
@@ -163,19 +167,23 @@ fn crown_men(fen: &str) -> (String, Vec<(Color, Square)>) {
             }
             let squares: Option<Vec<Square>> = match item.split_once('-') {
                 Some((a, b)) => match (a.trim().parse::<u8>(), b.trim().parse::<u8>()) {
-                    (Ok(a), Ok(b)) if a <= b => (a..=b).map(Square::from_pdn).collect(),
+                    (Ok(a), Ok(b)) if a <= b => (a..=b).map(|n| geo.square(n)).collect(),
                     _ => None,
                 },
-                None => parse_square(item).map(|s| vec![s]),
+                None => geo.parse_square(item).map(|s| vec![s]),
             };
             match squares {
-                Some(sqs) if sqs.iter().any(|s| on_crowning_row(color, *s)) => {
+                Some(sqs) if sqs.iter().any(|s| on_crowning_row(geo, color, *s)) => {
                     for s in sqs {
-                        let king = on_crowning_row(color, s);
+                        let king = on_crowning_row(geo, color, s);
                         if king {
                             crowned.push((color, s));
                         }
-                        items.push(format!("{}{}", if king { "K" } else { "" }, s.pdn()));
+                        items.push(format!(
+                            "{}{}",
+                            if king { "K" } else { "" },
+                            geo.number(s).unwrap_or(0)
+                        ));
                     }
                 }
                 _ => items.push(item.to_string()),
@@ -190,8 +198,8 @@ fn crown_men(fen: &str) -> (String, Vec<(Color, Square)>) {
     }
 }
 
-fn on_crowning_row(color: Color, s: Square) -> bool {
-    Position::promotion_row(color) & s.mask() != 0
+fn on_crowning_row(geo: &Geometry, color: Color, s: Square) -> bool {
+    geo.promotion_row(color) & s.mask() != 0
 }
 
 /// Reads a set-up position; men on their crowning row are crowned, and an
@@ -200,9 +208,10 @@ fn setup(
     fen: &str,
     line: usize,
     column: usize,
-    first: Color,
+    rules: &Ruleset,
     warnings: &mut Vec<Warning>,
 ) -> Result<Position, ReplayError> {
+    let (first, geo) = (rules.first_move, &rules.geometry);
     let mut warn = |kind, message| {
         warnings.push(Warning {
             line,
@@ -222,8 +231,8 @@ fn setup(
         }
         None => trimmed.to_string(),
     };
-    let (fixed, crowned) = crown_men(&sided);
-    let pos = crate::fen::parse(&fixed).map_err(|e| ReplayError {
+    let (fixed, crowned) = crown_men(&sided, geo);
+    let pos = crate::fen::parse(&fixed, geo).map_err(|e| ReplayError {
         move_number: 0,
         text: fen.to_string(),
         line,
@@ -232,13 +241,14 @@ fn setup(
         kind: Refusal::BadSetup,
         illegal: None,
         setup: Some(e.problem),
+        board: geo.size,
     })?;
     for (color, s) in crowned {
         warn(
             WarningKind::CrownedMan,
             format!(
                 "the set-up has a {color} man on {} ({}), its crowning row: read as a king",
-                s.pdn(),
+                geo.number(s).unwrap_or(0),
                 s.algebraic()
             ),
         );
@@ -282,7 +292,7 @@ fn continues(
         if text.starts_with('/') {
             return true;
         }
-        let Ok(w) = written::parse(text) else {
+        let Ok(w) = written::parse(text, &rules.geometry) else {
             return false;
         };
         if w == Written::Unknown {
@@ -310,8 +320,8 @@ fn continues(
 pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayError> {
     let mut warnings = Vec::new();
     let start = match pdn.find_tag("FEN").filter(|t| !t.value.trim().is_empty()) {
-        Some(t) => setup(&t.value, t.line, t.column, rules.first_move, &mut warnings)?,
-        None => Position::initial(rules.first_move),
+        Some(t) => setup(&t.value, t.line, t.column, rules, &mut warnings)?,
+        None => Position::start(rules),
     };
     // Move numbers count from the first mover of the rules, as the record does.
     let offset = usize::from(start.side_to_move() != rules.first_move);
@@ -332,6 +342,7 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
             kind,
             illegal: None,
             setup: None,
+            board: rules.geometry.size,
         };
         if let Some(inner) = text.strip_prefix('/') {
             let fen = inner
@@ -352,11 +363,9 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
                     };
                     game.position().with_side_to_move(side)
                 }
-                _ => setup(fen, *line, *column, rules.first_move, &mut warnings).map_err(|e| {
-                    ReplayError {
-                        setup: e.setup,
-                        ..fail(Refusal::BadSetup, e.message)
-                    }
+                _ => setup(fen, *line, *column, rules, &mut warnings).map_err(|e| ReplayError {
+                    setup: e.setup,
+                    ..fail(Refusal::BadSetup, e.message)
                 })?,
             };
             if ply > 0 {
@@ -366,7 +375,7 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
             game = Game::from_position(rules.clone(), pos);
             continue;
         }
-        let w = written::parse(text).map_err(|m| fail(Refusal::NotAMove, m))?;
+        let w = written::parse(text, &rules.geometry).map_err(|m| fail(Refusal::NotAMove, m))?;
         if w == Written::Unknown {
             unknown_from = Some(number);
             break;
@@ -495,12 +504,18 @@ mod tests {
 
     #[test]
     fn men_on_their_crowning_row_are_crowned() {
-        let (fen, crowned) = crown_men("W:W3,22:B29,K30,10.");
+        let (fen, crowned) = crown_men("W:W3,22:B29,K30,10.", &crate::BOARD_8);
         assert_eq!(fen, "W:WK3,22:BK29,K30,10");
         assert_eq!(crowned.len(), 2);
-        assert_eq!(crown_men("B:W1-3,21:B9").0, "B:WK1,K2,K3,21:B9");
+        assert_eq!(
+            crown_men("B:W1-3,21:B9", &crate::BOARD_8).0,
+            "B:WK1,K2,K3,21:B9"
+        );
         let same = "W:W21-32:B1-12";
-        assert_eq!(crown_men(same), (same.to_string(), Vec::new()));
+        assert_eq!(
+            crown_men(same, &crate::BOARD_8),
+            (same.to_string(), Vec::new())
+        );
     }
 
     #[test]

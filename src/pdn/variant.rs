@@ -1,13 +1,15 @@
 //! Which rules a game is replayed under: the game its `Variant` or `GameType` tag
 //! names; where the tags name none, `--variant` if given, else the config's variant
-//! if written the same way (numbers or algebraic squares), else English for
-//! numbers (as CheckerBoard reads a file without GameType) and Russian for
+//! if written the same way (numbers or algebraic squares), else international
+//! draughts for numbers beyond 32 or a first move of the 10×10 board, English for
+//! other numbers (as CheckerBoard reads a file without GameType) and Russian for
 //! algebraic squares. A game this program does not play is reported by name.
 
 use super::replay::{fen_max_square, replay_record, Refusal, ReplayError, Replayed};
 use super::{PdnGame, Warning, WarningKind};
+use crate::bitboard::BOARD_8;
 use crate::rules::{builtin, PromotionMidCapture, Ruleset};
-use crate::square::{parse_square, SquareNotation};
+use crate::square::SquareNotation;
 
 /// What to assume where a game's tags name no game.
 #[derive(Clone, Debug, Default)]
@@ -73,7 +75,11 @@ fn game_type_name(n: u32) -> Option<&'static str> {
 }
 
 fn named_by(r: &Ruleset, variant: &str) -> bool {
-    r.pdn_variant.eq_ignore_ascii_case(variant) || r.id.eq_ignore_ascii_case(variant)
+    r.pdn_variant.eq_ignore_ascii_case(variant)
+        || r.id.eq_ignore_ascii_case(variant)
+        || r.pdn_aliases
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(variant))
 }
 
 /// The built-in ruleset a game's `Variant` or `GameType` tag names, if any.
@@ -105,6 +111,8 @@ enum Basis {
     Algebraic,
     /// Nothing names it, and it is written in numbers.
     Numeric,
+    /// Nothing names it, and its numbers or first move are of the 10×10 board.
+    TenByTen,
 }
 
 /// Decides each game's rules and replays it; holds the rulesets, so a file of
@@ -234,15 +242,17 @@ impl Checker {
             .filter_map(|part| part.parse::<u32>().ok().filter(|_| part.len() <= 2))
             .max()
             .unwrap_or(0);
-        let name = game_type_name(TEN_BY_TEN).expect("named");
+        let ten = |n| self.builtins.iter().find(|r| r.pdn_game_type == Some(n));
         if fen_squares.max(move_squares) > 32 {
-            return Err(Unsupported {
-                game: name.to_string(),
-                message: format!(
-                    "{name} is not supported (no GameType tag, and squares up to {})",
-                    fen_squares.max(move_squares)
-                ),
-            });
+            if let Some(r) = self
+                .assume
+                .variant
+                .as_ref()
+                .filter(|r| r.geometry.size == 10)
+            {
+                return Ok((r, Basis::Named));
+            }
+            return Ok((ten(TEN_BY_TEN).expect("built in"), Basis::TenByTen));
         }
         if let Some(r) = &self.assume.variant {
             return Ok((r, Basis::Named));
@@ -266,16 +276,22 @@ impl Checker {
         if algebraic {
             return Ok((self.builtin(builtin::RUSSIAN), Basis::Algebraic));
         }
+        if self.ten_by_ten {
+            return Ok((ten(TEN_BY_TEN).expect("built in"), Basis::TenByTen));
+        }
         // English games start with Black's move, from squares 9-12. A record
         // from the start position whose first move is from 21-24 is White's, as
-        // in Italian; one from 31 or 32 is a 10×10 opening (32-28), no 8×8 move.
+        // in Italian; one from 29 to 32, White's own back row on 8×8, is a
+        // 10×10 opening (32-28).
         let first = setups.clone().next().is_none().then(|| {
             let (m, _, _) = game.moves.first()?;
-            parse_square(m.split(['-', 'x', ':']).next()?)
+            BOARD_8.parse_square(m.split(['-', 'x', ':']).next()?)
         });
-        let guess = match first.flatten().map(|s| s.pdn()) {
+        let guess = match first.flatten().and_then(|s| BOARD_8.number(s)) {
             Some(21..=24) => Some((ITALIAN, "White moves first, as in Italian")),
-            Some(29..=32) => Some((TEN_BY_TEN, "the first move is a 10×10 opening")),
+            Some(29..=32) => {
+                return Ok((ten(TEN_BY_TEN).expect("built in"), Basis::TenByTen));
+            }
             _ => None,
         };
         if let Some((n, why)) = guess {
@@ -308,9 +324,13 @@ impl Checker {
         };
         game.warnings.extend(warning);
         if let Verdict::Unsupported(u) = &verdict {
-            let named = |n| game_type_name(n) == Some(u.game.as_str());
-            self.ten_by_ten |= named(TEN_BY_TEN);
-            self.czech_file |= named(CZECH);
+            self.czech_file |= game_type_name(CZECH) == Some(u.game.as_str());
+        }
+        if let (Some(id), Verdict::Replayed(_)) = (&id, &verdict) {
+            self.ten_by_ten |= self
+                .builtins
+                .iter()
+                .any(|r| &r.id == id && r.geometry.size == 10);
         }
         if let Some(a) = written_in(&game) {
             self.algebraic_file = Some(a);
@@ -328,9 +348,7 @@ impl Checker {
     /// file has shown so far: a game in algebraic squares that Russian rules
     /// refuse, and that is legal where men capture forward only, is a Czech
     /// record, and so is one legal both ways in a file with a Czech record (a
-    /// game legal in Russian alone says the file is not Czech after all); a game
-    /// in numbers that English rules refuse, in a file with a 10×10 game, is a
-    /// 10×10 game (a problem whose squares all happen to be low).
+    /// game legal in Russian alone says the file is not Czech after all).
     fn judge(
         &mut self,
         game: &PdnGame,
@@ -370,10 +388,6 @@ impl Checker {
                 self.czech_file = false;
                 Verdict::Replayed(Box::new(r))
             }
-            (Basis::Numeric, Err(e)) if self.ten_by_ten => unsupported(
-                TEN_BY_TEN,
-                format!("an earlier game of the file is on 10×10, and under English rules {e}"),
-            ),
             (_, Ok(r)) => Verdict::Replayed(Box::new(r)),
             (_, Err(e)) => Verdict::Refused(e),
         }

@@ -84,9 +84,12 @@ pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> Stri
     }
     tag("Variant", &rules.pdn_variant);
     let start = *game.start();
-    if start != Position::initial(rules.first_move) {
+    if start != Position::start(&rules) {
         tag("SetUp", "1");
-        tag("FEN", &crate::fen::write(&start, rules.notation.squares));
+        tag(
+            "FEN",
+            &crate::fen::write(&start, &rules.geometry, rules.notation.squares),
+        );
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();

@@ -5,11 +5,12 @@
 //! does not know).
 
 use super::Refusal;
+use crate::bitboard::Geometry;
 use crate::moves::Move;
 use crate::notation::{MoveText, ResolveError};
 use crate::position::Position;
 use crate::rules::Ruleset;
-use crate::square::{parse_square, Square};
+use crate::square::Square;
 use crate::{legal_moves, Illegal};
 
 /// The end of the square starting at byte `i` of `s`: one or two digits, or a
@@ -98,18 +99,23 @@ pub(super) enum Written {
     Unknown,
 }
 
-/// Reads move text (as the reader keeps it: lowercase, annotations off).
-pub(super) fn parse(s: &str) -> Result<Written, String> {
+/// Reads move text (as the reader keeps it: lowercase, annotations off), squares
+/// of the board `geo`.
+pub(super) fn parse(s: &str, geo: &Geometry) -> Result<Written, String> {
     if s == "-" || s == "--" {
         return Ok(Written::Unknown);
     }
     let square = |part: &str| {
-        parse_square(part).ok_or_else(|| match part.parse::<u32>() {
-            Ok(n) if n > 32 => {
-                format!("`{s}` is not a move: `{part}` is not a square of the 8×8 board (1-32)")
-            }
-            _ => format!("`{s}` is not a move: `{part}` is not a square"),
-        })
+        geo.parse_square(part)
+            .ok_or_else(|| match part.parse::<u32>() {
+                Ok(n) if n > geo.squares() => format!(
+                    "`{s}` is not a move: `{part}` is not a square of the {}×{} board (1-{})",
+                    geo.size,
+                    geo.size,
+                    geo.squares()
+                ),
+                _ => format!("`{s}` is not a move: `{part}` is not a square"),
+            })
     };
     match form(s) {
         Some(Form::Separated) => {
@@ -134,15 +140,15 @@ pub(super) fn parse(s: &str) -> Result<Written, String> {
         }
         Some(Form::FileTo) => Ok(Written::FileTo(s.as_bytes()[0] - b'a', square(&s[1..])?)),
         Some(Form::Digits) => Ok(Written::Digits(s.to_string())),
-        None => Err(match MoveText::parse(s) {
+        None => Err(match MoveText::parse(s, geo) {
             Err(e) => e.to_string(),
             Ok(_) => format!("`{s}` is not a move"),
         }),
     }
 }
 
-/// Every way of cutting `digits` into squares (1-32, no leading zero).
-fn splits(digits: &[u8], now: &mut Vec<Square>, out: &mut Vec<Vec<Square>>) {
+/// Every way of cutting `digits` into squares of `geo` (no leading zero).
+fn splits(geo: &Geometry, digits: &[u8], now: &mut Vec<Square>, out: &mut Vec<Vec<Square>>) {
     if digits.is_empty() {
         if now.len() >= 2 {
             out.push(now.clone());
@@ -155,16 +161,16 @@ fn splits(digits: &[u8], now: &mut Vec<Square>, out: &mut Vec<Vec<Square>>) {
             return;
         }
         let n = part.iter().fold(0u8, |n, d| n * 10 + (d - b'0'));
-        if let Some(sq) = Square::from_pdn(n) {
+        if let Some(sq) = geo.square(n) {
             now.push(sq);
-            splits(&digits[len..], now, out);
+            splits(geo, &digits[len..], now, out);
             now.pop();
         }
     }
 }
 
-/// Whether `m` goes over the squares `via`, in that order.
-fn passes(m: &Move, via: &[Square]) -> bool {
+/// Whether `m`, a move on `geo`, goes over the squares `via`, in that order.
+fn passes(geo: &Geometry, m: &Move, via: &[Square]) -> bool {
     if via.is_empty() {
         return true;
     }
@@ -180,8 +186,8 @@ fn passes(m: &Move, via: &[Square]) -> bool {
         while (f, r) != (i16::from(b.file()), i16::from(b.rank())) {
             f += df;
             r += dr;
-            match Square::from_coords(f as u8, r as u8) {
-                Some(sq) if (0..8).contains(&f) && (0..8).contains(&r) => way.push(sq),
+            match geo.square_at(f as u8, r as u8) {
+                Some(sq) if f >= 0 && r >= 0 => way.push(sq),
                 _ => return false,
             }
         }
@@ -245,7 +251,7 @@ pub(super) fn resolve(
             let found: Vec<Move> = legal
                 .iter()
                 .filter(ends)
-                .filter(|m| passes(m, via))
+                .filter(|m| passes(&rules.geometry, m, via))
                 .copied()
                 .collect();
             if !found.is_empty() {
@@ -282,7 +288,7 @@ pub(super) fn resolve(
                 return Err(refuse(Refusal::NotAMove, format!("`{text}` is not a move")));
             }
             let mut cuts = Vec::new();
-            splits(d.as_bytes(), &mut Vec::new(), &mut cuts);
+            splits(&rules.geometry, d.as_bytes(), &mut Vec::new(), &mut cuts);
             let mut found: Vec<Move> = Vec::new();
             for squares in cuts {
                 let (from, to) = (squares[0], squares[squares.len() - 1]);
@@ -302,7 +308,7 @@ pub(super) fn resolve(
         }
         Written::Unknown => Err(refuse(
             Refusal::Illegal,
-            Illegal::NoLegalMove.describe(rules.notation.squares),
+            Illegal::NoLegalMove.describe(&rules.notation),
         )),
     }
 }
@@ -337,11 +343,35 @@ mod tests {
     fn run_together_numbers_are_cut_where_a_legal_move_is() {
         let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
         let pos = Position::initial(rules.first_move);
-        let m = resolve(&parse("1115").unwrap(), "1115", &pos, &rules).unwrap();
-        assert_eq!((m.from().pdn(), m.to().pdn()), (11, 15));
-        let m = resolve(&parse("914").unwrap(), "914", &pos, &rules).unwrap();
-        assert_eq!((m.from().pdn(), m.to().pdn()), (9, 14));
-        let e = resolve(&parse("1519").unwrap(), "1519", &pos, &rules).unwrap_err();
+        let m = resolve(
+            &parse("1115", &crate::BOARD_8).unwrap(),
+            "1115",
+            &pos,
+            &rules,
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                crate::BOARD_8.number(m.from()).unwrap(),
+                crate::BOARD_8.number(m.to()).unwrap()
+            ),
+            (11, 15)
+        );
+        let m = resolve(&parse("914", &crate::BOARD_8).unwrap(), "914", &pos, &rules).unwrap();
+        assert_eq!(
+            (
+                crate::BOARD_8.number(m.from()).unwrap(),
+                crate::BOARD_8.number(m.to()).unwrap()
+            ),
+            (9, 14)
+        );
+        let e = resolve(
+            &parse("1519", &crate::BOARD_8).unwrap(),
+            "1519",
+            &pos,
+            &rules,
+        )
+        .unwrap_err();
         assert_eq!(e.kind, Refusal::Illegal);
     }
 
@@ -349,12 +379,12 @@ mod tests {
     fn a_file_and_a_square_name_the_one_move_that_fits() {
         let rules = Ruleset::builtin(builtin::RUSSIAN).unwrap();
         let pos = Position::initial(rules.first_move);
-        let m = resolve(&parse("ed4").unwrap(), "ed4", &pos, &rules).unwrap();
+        let m = resolve(&parse("ed4", &crate::BOARD_8).unwrap(), "ed4", &pos, &rules).unwrap();
         assert_eq!(
             (m.from().algebraic(), m.to().algebraic()),
             ("e3".into(), "d4".into())
         );
-        let e = resolve(&parse("ad4").unwrap(), "ad4", &pos, &rules).unwrap_err();
+        let e = resolve(&parse("ad4", &crate::BOARD_8).unwrap(), "ad4", &pos, &rules).unwrap_err();
         assert_eq!(e.kind, Refusal::Illegal, "{}", e.message);
     }
 }

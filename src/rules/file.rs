@@ -11,7 +11,7 @@ use super::{
     CaptureChoice, DrawCondition, KingCapturesFrom, KingLands, KingMoves, NoProgressRule, Notation,
     PromotionMidCapture, ResetEvent, Ruleset,
 };
-use crate::bitboard::BOARD_8;
+use crate::bitboard::Geometry;
 use crate::square::{Color, SquareNotation};
 use crate::text::line_col;
 use serde::Deserialize;
@@ -101,10 +101,20 @@ struct RawFile {
     id: Spanned<String>,
     name: Spanned<String>,
     description: String,
+    #[serde(default)]
+    board: RawBoard,
     rules: RawRules,
     notation: RawNotation,
     draw: RawDraw,
     pdn: RawPdn,
+}
+
+/// The board: both keys may be left out (8×8, three rows of men each).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawBoard {
+    size: Option<Spanned<i64>>,
+    men_rows: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -153,6 +163,8 @@ struct RawCondition {
     min_total_pieces: Option<u32>,
     #[serde(default)]
     both_have_kings: bool,
+    #[serde(default)]
+    lone_king: bool,
 }
 
 #[derive(Deserialize)]
@@ -160,10 +172,9 @@ struct RawCondition {
 struct RawPdn {
     game_type: Option<u32>,
     variant: Spanned<String>,
+    #[serde(default)]
+    aliases: Vec<String>,
 }
-/// The pieces on the board at the start; a piece-count condition beyond it never applies.
-const MAX_PIECES: u32 = 24;
-
 pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
     // Syntax first, so that a broken file is reported as broken TOML, not as a
     // missing key.
@@ -208,6 +219,7 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         ));
     }
 
+    let (geometry, men_rows) = board(&raw.board).map_err(|(s, m)| err(s, m))?;
     let rules = &raw.rules;
     let first_move = choice(
         "rules.first_move",
@@ -279,6 +291,30 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
              use \"crowned-move-ends\" or set men_capture_backwards = true"
                 .to_string(),
         ));
+    }
+
+    if geometry.size != 8 {
+        let flying = king_moves == KingMoves::AnyDistance
+            && king_captures_from == KingCapturesFrom::AnyDistance
+            && king_lands == KingLands::AnyEmptyBeyond;
+        if !(rules.men_capture_backwards
+            && flying
+            && capture_choice == CaptureChoice::MostPieces
+            && promotion_mid_capture == PromotionMidCapture::ContinueAsMan)
+        {
+            let span = raw.board.size.as_ref().map_or(0..0, Spanned::span);
+            return Err(err(
+                span,
+                format!(
+                    "board.size = {}: on this board the program plays the international \
+                     settings only (men_capture_backwards = true, king_moves, \
+                     king_captures_from = \"any-distance\", king_lands = \"any-empty-beyond\", \
+                     capture_choice = \"most-pieces\", promotion_mid_capture = \
+                     \"continue-as-man\"); set those or use size = 8",
+                    geometry.size
+                ),
+            ));
+        }
     }
 
     let separator = raw.notation.capture_separator.get_ref();
@@ -353,6 +389,7 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
                         max_total_pieces: c.max_total_pieces,
                         min_total_pieces: c.min_total_pieces,
                         both_have_kings: c.both_have_kings,
+                        lone_king: c.lone_king,
                     },
                     w.span(),
                 )
@@ -381,13 +418,15 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
                 ));
             }
         }
+        // The pieces on the board at the start; a piece-count condition beyond it never applies.
+        let most = 2 * men_rows as u32 * geometry.size as u32 / 2;
         if let Some(lo) = when.min_total_pieces {
-            if lo > MAX_PIECES {
+            if lo > most {
                 return Err(err(
                     when_span,
                     format!(
                         "no_progress rule \"{name}\": min_total_pieces = {lo} is more than the \
-                         {MAX_PIECES} pieces of a game, so the rule can never apply"
+                         {most} pieces of a game, so the rule can never apply"
                     ),
                 ));
             }
@@ -413,11 +452,8 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         id: id.clone(),
         name: raw.name.into_inner(),
         description: raw.description,
-        // Ruleset files describe 8×8 games; the board's size becomes a key of
-        // its own once every part of the program (notation, FEN, the board on
-        // screen) knows other sizes.
-        geometry: BOARD_8,
-        men_rows: 3,
+        geometry,
+        men_rows,
         first_move,
         men_capture_backwards: rules.men_capture_backwards,
         king_moves,
@@ -429,12 +465,49 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         notation: Notation {
             squares,
             capture_separator,
+            geometry,
         },
         repetition,
         no_progress,
         pdn_game_type: raw.pdn.game_type,
         pdn_variant: raw.pdn.variant.into_inner(),
+        pdn_aliases: raw.pdn.aliases,
     })
+}
+
+/// The board's size and the rows of men each side starts with, checked.
+fn board(raw: &RawBoard) -> Result<(Geometry, u8), (Range<usize>, String)> {
+    let size = match &raw.size {
+        None => 8,
+        Some(s) => match *s.get_ref() {
+            n @ (8 | 10) => n as u8,
+            n => {
+                return Err((
+                    s.span(),
+                    format!(
+                    "board.size = {n} is not a board this program plays; use 8 (8×8) or 10 (10×10)"
+                ),
+                ))
+            }
+        },
+    };
+    let most = size / 2 - 1;
+    let men_rows = match &raw.men_rows {
+        None => most,
+        Some(r) => match *r.get_ref() {
+            n if (1..=most as i64).contains(&n) => n as u8,
+            n => {
+                return Err((
+                    r.span(),
+                    format!(
+                        "board.men_rows = {n}: each side's men fill 1 to {most} rows of a \
+                         {size}×{size} board, leaving two rows between them; use {most} for the usual start"
+                    ),
+                ))
+            }
+        },
+    };
+    Ok((Geometry::new(size), men_rows))
 }
 
 /// One of a fixed list of values, or an error naming the key and the allowed values.

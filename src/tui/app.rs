@@ -24,7 +24,7 @@ mod tests;
 
 use super::autosave::Autosave;
 use super::i18n::Lang;
-use super::layout::{self, Layout};
+use super::layout::Layout;
 use super::theme::Theme;
 use checkers::ai::eval::Evaluator;
 use checkers::ai::{Info, Level, Limits};
@@ -415,8 +415,15 @@ impl App {
         self.game.rules().touch_move && !self.no_touch_move
     }
 
+    /// Where the board, panel and status go in the terminal, this game's board
+    /// turned as [`App::bottom`] says.
     pub fn layout(&self) -> Layout {
-        layout::compute(self.size.0, self.size.1)
+        Layout::new(
+            self.size.0,
+            self.size.1,
+            self.geometry().size,
+            self.bottom(),
+        )
     }
 
     /// The only place the state changes.
@@ -494,8 +501,8 @@ impl App {
                 self.activate(file, rank);
             }
             Action::Click { col, row } => {
-                if let Some((file, rank)) = self.layout().square_at(col, row, self.bottom()) {
-                    if let Some(square) = Square::from_coords(file, rank) {
+                if let Some((file, rank)) = self.layout().square_at(col, row) {
+                    if let Some(square) = self.geometry().square_at(file, rank) {
                         self.set_cursor(square);
                     }
                     self.activate(file, rank);

@@ -3,7 +3,7 @@
 use super::app::App;
 use super::layout::Layout;
 use checkers::rules::PromotionMidCapture;
-use checkers::{Bitboard, Color, Move, Piece, Position, Square};
+use checkers::{Bitboard, Color, Geometry, Move, Piece, Position, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -53,7 +53,7 @@ fn marks(app: &App) -> Marks {
         }
         let mut at = sel.from;
         for &next in &sel.landings {
-            k.taken |= jumped(pos, at, next);
+            k.taken |= jumped(app.geometry(), pos, at, next);
             at = next;
         }
     }
@@ -68,13 +68,14 @@ fn marks(app: &App) -> Marks {
 }
 
 /// The enemy piece between two squares on one diagonal, as a set (empty if none).
-fn jumped(pos: &Position, a: Square, b: Square) -> Bitboard {
+fn jumped(geometry: &Geometry, pos: &Position, a: Square, b: Square) -> Bitboard {
     let df = (b.file() as i8 - a.file() as i8).signum();
     let dr = (b.rank() as i8 - a.rank() as i8).signum();
     let mut out = Bitboard::EMPTY;
     let (mut f, mut r) = (a.file() as i8 + df, a.rank() as i8 + dr);
-    while (f, r) != (b.file() as i8, b.rank() as i8) && (0..8).contains(&f) && (0..8).contains(&r) {
-        if let Some(sq) = Square::from_coords(f as u8, r as u8) {
+    let on_board = |x: i8| (0..geometry.size as i8).contains(&x);
+    while (f, r) != (b.file() as i8, b.rank() as i8) && on_board(f) && on_board(r) {
+        if let Some(sq) = geometry.square_at(f as u8, r as u8) {
             if pos.piece_at(sq).is_some() {
                 out = out.with(sq);
             }
@@ -96,7 +97,9 @@ fn put(buf: &mut Buffer, x: u16, y: u16, s: &str, style: Style) {
 /// rules crown it at once).
 fn pieces_shown(app: &App) -> Vec<(Square, Piece)> {
     let pos = app.game.position();
-    let mut shown: Vec<(Square, Piece)> = Square::all()
+    let mut shown: Vec<(Square, Piece)> = app
+        .geometry()
+        .all()
         .filter_map(|s| pos.piece_at(s).map(|p| (s, p)))
         .collect();
     let Some(sel) = app.selection.as_ref().filter(|s| !s.landings.is_empty()) else {
@@ -107,7 +110,7 @@ fn pieces_shown(app: &App) -> Vec<(Square, Piece)> {
     };
     let (_, mut piece) = shown.remove(i);
     let last_row = match piece.color() {
-        Color::White => 7,
+        Color::White => app.geometry().size - 1,
         Color::Black => 0,
     };
     let crowned_at_once =
@@ -151,6 +154,11 @@ fn rim(i: i32, j: i32, d: i32) -> bool {
 /// a ring beside the black man's solid disc when there is no colour to tell them
 /// apart (and never as the light squares' texture).
 fn disc_rows(d: u16, fill: &str, ascii: bool, hollow: bool) -> Vec<String> {
+    if hollow && d <= 2 {
+        // Too small to have a hole (a 10×10 board's smallest squares): the
+        // ring is a pair of brackets round nothing.
+        return vec!["()".to_string()];
+    }
     let d = d as i32;
     let on = |i, j| {
         if hollow {
@@ -183,17 +191,16 @@ fn disc_rows(d: u16, fill: &str, ascii: bool, hollow: bool) -> Vec<String> {
 pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
     let theme = &app.theme;
     let g = &theme.glyphs;
-    let bottom = app.bottom();
     let k = marks(app);
     let shown = pieces_shown(app);
     let (sw, sh) = (layout.square_w, layout.square_h);
     let d = disc_size(sw, sh);
     let rows = d.div_ceil(2);
-    for rank in 0..8u8 {
-        for file in 0..8u8 {
-            let (c, r) = Layout::screen_of(file, rank, bottom);
-            let rect = layout.square_rect(c, r);
-            let sq = Square::from_coords(file, rank);
+    let size = app.geometry().size;
+    for rank in 0..size {
+        for file in 0..size {
+            let rect = layout.rect_of(file, rank);
+            let sq = app.geometry().square_at(file, rank);
             let Some(sq) = sq else {
                 fill(buf, rect, g.light_fill, theme.light_square());
                 continue;
@@ -234,7 +241,8 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
             let dx = rect.x + (sw - d) / 2;
             let dy = rect.y + (sh - rows).div_ceil(2);
             let cy = dy + rows / 2;
-            let number = (app.show_numbers && sw >= 4).then(|| sq.pdn().to_string());
+            let number = (app.show_numbers && sw >= 4)
+                .then(|| app.geometry().number(sq).unwrap_or(0).to_string());
             let piece = shown.iter().find(|(s, _)| *s == sq).map(|&(_, p)| p);
             let mut number_drawn = false;
             match piece {
@@ -266,8 +274,9 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
                             inset.patch(theme.crown()),
                         );
                     }
-                    if let Some(n) = number.as_deref().filter(|_| sh <= 2) {
-                        // On the smallest squares the number is written on the disc.
+                    if let Some(n) = number.as_deref().filter(|_| dy == rect.y) {
+                        // A disc as tall as the square leaves no row above it
+                        // for the number: it is written on the disc.
                         let x = dx + (d.saturating_sub(n.len() as u16)) / 2;
                         put(buf, x, dy, n, inset.patch(theme.number_on_piece()));
                         number_drawn = true;
@@ -295,28 +304,24 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
             }
         }
     }
-    // Coordinates: files under the board, ranks to its left.
+    // Coordinates: files under the board, ranks to its left, right-aligned so
+    // that 10 stands over 9.
     let label = theme.label();
-    for i in 0..8u8 {
-        let (c, _) = Layout::screen_of(i, 0, bottom);
-        let rect = layout.square_rect(c, 0);
-        let x = rect.x + (sw - 1) / 2;
+    let board = layout.board();
+    for i in 0..size {
+        let file = layout.rect_of(i, 0);
+        let x = file.x + (sw - 1) / 2;
         put(
             buf,
             x,
-            layout.board_y + 8 * sh,
-            &((b'a' + i) as char).to_string(),
+            board.bottom(),
+            &char::from(b'a' + i).to_string(),
             label,
         );
-        let (_, r) = Layout::screen_of(0, i, bottom);
-        let rect = layout.square_rect(0, r);
-        put(
-            buf,
-            layout.board_x.saturating_sub(2),
-            rect.y + sh / 2,
-            &(i + 1).to_string(),
-            label,
-        );
+        let rank = layout.rect_of(0, i);
+        let text = (i + 1).to_string();
+        let x = board.x.saturating_sub(1 + text.len() as u16);
+        put(buf, x, rank.y + sh / 2, &text, label);
     }
 }
 

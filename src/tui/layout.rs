@@ -1,5 +1,6 @@
 //! Where everything goes on the screen, as a pure function of the terminal size,
-//! so that the view draws and the update maps clicks with the same geometry.
+//! the board's size and the side at its bottom, so that the view draws and the
+//! update maps clicks and moves the cursor with the same geometry.
 
 use checkers::Color;
 use ratatui::layout::Rect;
@@ -12,14 +13,19 @@ pub const PANEL_MIN: u16 = 28;
 /// Rows under everything: two for the status (it wraps rather than cut) and one
 /// for the command line.
 const BOTTOM_ROWS: u16 = 3;
-/// Columns left of the board for the rank labels, and between board and panel.
+/// Columns left of the board for the rank labels (two digits and a space), and
+/// between board and panel.
 const LABELS: u16 = 3;
 const GAP: u16 = 1;
 
-/// The screen areas for one terminal size.
+/// The screen areas for one terminal size and board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     pub too_small: bool,
+    /// Squares a side: 8 or 10.
+    pub size: u16,
+    /// The side drawn at the bottom of the board.
+    pub bottom: Color,
     /// Top-left cell of square (screen column 0, screen row 0).
     pub board_x: u16,
     pub board_y: u16,
@@ -32,44 +38,61 @@ pub struct Layout {
     pub full: Rect,
 }
 
-/// The layout of a `width` × `height` terminal.
-///
-/// Squares grow without limit in both directions, as large as the window allows
-/// beside a panel of at least [`PANEL_MIN`] columns, and about twice as wide as
-/// tall in cells, which is close to square on screen since a terminal cell is
-/// about twice as tall as wide. The board is centred in the window when the
-/// panel still fits to its right, else moved left just enough; it is centred
-/// vertically above the status line.
-pub fn compute(width: u16, height: u16) -> Layout {
-    let full = Rect::new(0, 0, width, height);
-    let too_small = width < MIN_WIDTH || height < MIN_HEIGHT;
-    // One row under the board for the file letters.
-    let avail_h = height.saturating_sub(BOTTOM_ROWS + 1);
-    let avail_w = width.saturating_sub(LABELS + GAP + PANEL_MIN);
-    let square_h = (avail_h / 8).min(avail_w / 16).max(2);
-    let square_w = (avail_w / 8).min(2 * square_h + 2).max(4);
-    let board_w = 8 * square_w;
-    let centred = width.saturating_sub(board_w) / 2;
-    let room = width.saturating_sub(board_w + GAP + PANEL_MIN);
-    let board_x = centred.min(room).max(LABELS);
-    let board_y = avail_h.saturating_sub(8 * square_h) / 2;
-    let panel_x = board_x + board_w + GAP;
-    let bottom = height.saturating_sub(BOTTOM_ROWS);
-    Layout {
-        too_small,
-        board_x,
-        board_y,
-        square_w,
-        square_h,
-        panel: Rect::new(panel_x, 0, width.saturating_sub(panel_x), bottom),
-        status: Rect::new(0, bottom, width, 2),
-        command: Rect::new(0, height.saturating_sub(1), width, 1),
-        full,
-    }
-}
-
 impl Layout {
-    /// The board's screen cell area of screen square (`col`, `row`), 0–7 each.
+    /// The layout of a `width` × `height` terminal for a board of `size`
+    /// squares a side with `bottom` at the bottom.
+    ///
+    /// Squares grow without limit in both directions, as large as the window
+    /// allows beside a panel of at least [`PANEL_MIN`] columns, and about twice
+    /// as wide as tall in cells, which is close to square on screen since a
+    /// terminal cell is about twice as tall as wide. The board is centred in the
+    /// window when the panel still fits to its right, else moved left just
+    /// enough; it is centred vertically above the status line. At the smallest
+    /// terminal, 80×24, an 8×8 board gets squares of 6×2 cells and a 10×10 one
+    /// of 4×2.
+    pub fn new(width: u16, height: u16, size: u8, bottom: Color) -> Layout {
+        let n = u16::from(size).max(1);
+        let full = Rect::new(0, 0, width, height);
+        let too_small = width < MIN_WIDTH || height < MIN_HEIGHT;
+        // One row under the board for the file letters.
+        let avail_h = height.saturating_sub(BOTTOM_ROWS + 1);
+        let avail_w = width.saturating_sub(LABELS + GAP + PANEL_MIN);
+        let square_h = (avail_h / n).min(avail_w / (2 * n)).max(2);
+        let square_w = (avail_w / n).min(2 * square_h + 2).max(4);
+        let board_w = n * square_w;
+        let centred = width.saturating_sub(board_w) / 2;
+        let room = width.saturating_sub(board_w + GAP + PANEL_MIN);
+        let board_x = centred.min(room).max(LABELS);
+        let board_y = avail_h.saturating_sub(n * square_h) / 2;
+        let panel_x = board_x + board_w + GAP;
+        let bottom_y = height.saturating_sub(BOTTOM_ROWS);
+        Layout {
+            too_small,
+            size: n,
+            bottom,
+            board_x,
+            board_y,
+            square_w,
+            square_h,
+            panel: Rect::new(panel_x, 0, width.saturating_sub(panel_x), bottom_y),
+            status: Rect::new(0, bottom_y, width, 2),
+            command: Rect::new(0, height.saturating_sub(1), width, 1),
+            full,
+        }
+    }
+
+    /// The board's squares, without the labels around it.
+    pub fn board(&self) -> Rect {
+        Rect::new(
+            self.board_x,
+            self.board_y,
+            self.size * self.square_w,
+            self.size * self.square_h,
+        )
+    }
+
+    /// The board's screen cell area of screen square (`col`, `row`), each from
+    /// 0 to `size - 1`.
     pub fn square_rect(&self, col: u16, row: u16) -> Rect {
         Rect::new(
             self.board_x + col * self.square_w,
@@ -79,36 +102,44 @@ impl Layout {
         )
     }
 
-    /// Screen square of board square (file, rank) with `bottom` at the bottom.
-    pub fn screen_of(file: u8, rank: u8, bottom: Color) -> (u16, u16) {
-        match bottom {
-            Color::White => (file as u16, 7 - rank as u16),
-            Color::Black => (7 - file as u16, rank as u16),
+    /// Screen square (column, row) of board square (`file`, `rank`).
+    pub fn on_screen(&self, file: u8, rank: u8) -> (u16, u16) {
+        let last = self.size - 1;
+        let (file, rank) = (u16::from(file), u16::from(rank));
+        match self.bottom {
+            Color::White => (file, last - rank),
+            Color::Black => (last - file, rank),
         }
     }
 
-    /// Board square (file, rank) of screen square (`col`, `row`) with `bottom` at the bottom.
-    pub fn board_of(col: u16, row: u16, bottom: Color) -> (u8, u8) {
-        match bottom {
-            Color::White => (col as u8, 7 - row as u8),
-            Color::Black => (7 - col as u8, row as u8),
-        }
+    /// Board square (file, rank) of screen square (`col`, `row`); both are on
+    /// the board when these are.
+    pub fn on_board(&self, col: u16, row: u16) -> (u8, u8) {
+        let last = self.size - 1;
+        let (file, rank) = match self.bottom {
+            Color::White => (col, last - row),
+            Color::Black => (last - col, row),
+        };
+        (file as u8, rank as u8)
+    }
+
+    /// The screen cells of board square (`file`, `rank`).
+    pub fn rect_of(&self, file: u8, rank: u8) -> Rect {
+        let (col, row) = self.on_screen(file, rank);
+        self.square_rect(col, row)
     }
 
     /// The board square (file, rank) under terminal cell (`col`, `row`), if any.
-    pub fn square_at(&self, col: u16, row: u16, bottom: Color) -> Option<(u8, u8)> {
+    pub fn square_at(&self, col: u16, row: u16) -> Option<(u8, u8)> {
         if col < self.board_x || row < self.board_y {
             return None;
         }
         let c = (col - self.board_x) / self.square_w;
         let r = (row - self.board_y) / self.square_h;
-        if c >= 8 || r >= 8 {
+        if c >= self.size || r >= self.size {
             return None;
         }
-        Some(match bottom {
-            Color::White => (c as u8, 7 - r as u8),
-            Color::Black => (7 - c as u8, r as u8),
-        })
+        Some(self.on_board(c, r))
     }
 }
 
@@ -116,73 +147,157 @@ impl Layout {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_board_fits_and_grows() {
-        let small = compute(80, 24);
-        assert!(!small.too_small);
-        assert_eq!((small.square_w, small.square_h), (6, 2));
-        assert!(small.board_y + 8 * small.square_h < small.status.y);
-        assert!(small.panel.width >= PANEL_MIN);
-        let big = compute(200, 60);
-        assert!(big.square_h > small.square_h && big.square_w > small.square_w);
-        assert!(big.panel.x + PANEL_MIN <= 200);
-        assert!(compute(79, 24).too_small && compute(80, 23).too_small);
+    fn eight(width: u16, height: u16) -> Layout {
+        Layout::new(width, height, 8, Color::White)
     }
 
-    /// At 200×60 the board takes most of the height and the middle of the width.
+    #[test]
+    fn the_board_fits_and_grows() {
+        let small = eight(80, 24);
+        assert!(!small.too_small);
+        assert_eq!((small.square_w, small.square_h), (6, 2));
+        assert!(small.board().bottom() < small.status.y);
+        assert!(small.panel.width >= PANEL_MIN);
+        let big = eight(200, 60);
+        assert!(big.square_h > small.square_h && big.square_w > small.square_w);
+        assert!(big.panel.x + PANEL_MIN <= 200);
+        assert!(eight(79, 24).too_small && eight(80, 23).too_small);
+    }
+
+    /// At 200×60 the board takes as much of the 56 rows above the file letters
+    /// and status as whole squares can, and the middle of the width.
     #[test]
     fn a_large_window_is_filled_with_the_board_centred() {
-        let l = compute(200, 60);
-        let (w, h) = (8 * l.square_w, 8 * l.square_h);
-        assert!(h * 10 >= 56 * 9, "board {h} rows high of 60");
-        assert!(w * 2 >= 200, "board {w} columns wide of 200");
-        let middle = l.board_x + w / 2;
-        assert!(
-            middle.abs_diff(100) <= 1,
-            "board's middle at column {middle}"
-        );
-        assert!(l.panel.width >= PANEL_MIN);
+        for size in [8, 10] {
+            let l = Layout::new(200, 60, size, Color::White);
+            let board = l.board();
+            let (w, h) = (board.width, board.height);
+            assert!(
+                h <= 56 && 56 - h < size.into(),
+                "{size}: board {h} rows high of 60"
+            );
+            assert!(w * 2 >= 200, "{size}: board {w} columns wide of 200");
+            let middle = l.board_x + w / 2;
+            assert!(
+                middle.abs_diff(100) <= 1,
+                "{size}: board's middle at column {middle}"
+            );
+            assert!(l.panel.width >= PANEL_MIN);
+        }
     }
 
     /// Every size keeps a square between 2 and 3 cells wide per cell of height,
     /// and the panel at least its narrowest, and grows with the window.
     #[test]
     fn squares_stay_close_to_square_and_the_panel_grows() {
-        let mut last = (0, 0);
-        for (w, h) in [
-            (80, 24),
-            (100, 30),
-            (120, 40),
-            (160, 50),
-            (200, 60),
-            (300, 90),
-        ] {
-            let l = compute(w, h);
-            let ratio = l.square_w as f64 / l.square_h as f64;
-            assert!((2.0..=3.0).contains(&ratio), "{w}×{h}: {ratio}");
-            assert!(l.panel.width >= PANEL_MIN, "{w}×{h}");
-            assert!(l.panel.right() <= w && l.board_x >= LABELS, "{w}×{h}");
-            assert!(l.board_y + 8 * l.square_h < l.status.y, "{w}×{h}");
-            assert!((l.square_w, l.square_h) >= last, "{w}×{h}");
-            last = (l.square_w, l.square_h);
+        for size in [8, 10] {
+            let mut last = (0, 0);
+            for (w, h) in [
+                (80, 24),
+                (100, 30),
+                (120, 40),
+                (160, 50),
+                (200, 60),
+                (300, 90),
+            ] {
+                let l = Layout::new(w, h, size, Color::White);
+                let ratio = l.square_w as f64 / l.square_h as f64;
+                assert!((2.0..=3.0).contains(&ratio), "{size}: {w}×{h}: {ratio}");
+                assert!(l.panel.width >= PANEL_MIN, "{size}: {w}×{h}");
+                assert!(
+                    l.panel.right() <= w && l.board_x >= LABELS,
+                    "{size}: {w}×{h}"
+                );
+                assert!(l.board().bottom() < l.status.y, "{size}: {w}×{h}");
+                assert!((l.square_w, l.square_h) >= last, "{size}: {w}×{h}");
+                last = (l.square_w, l.square_h);
+            }
         }
     }
 
     #[test]
     fn clicks_map_back_to_squares_from_both_sides() {
-        let l = compute(100, 30);
         for bottom in [Color::White, Color::Black] {
+            let l = Layout::new(100, 30, 8, bottom);
             for file in 0..8 {
                 for rank in 0..8 {
-                    let (c, r) = Layout::screen_of(file, rank, bottom);
-                    let rect = l.square_rect(c, r);
-                    assert_eq!(
-                        l.square_at(rect.x + 1, rect.y + 1, bottom),
-                        Some((file, rank))
-                    );
+                    let rect = l.rect_of(file, rank);
+                    assert_eq!(l.square_at(rect.x + 1, rect.y + 1), Some((file, rank)));
                 }
             }
+            assert_eq!(l.square_at(0, 0), None);
         }
-        assert_eq!(l.square_at(0, 0, Color::White), None);
+    }
+
+    /// The 10×10 board's squares at the sizes a player is likely to have.
+    #[test]
+    fn a_ten_by_ten_board_gets_squares_of_4x2_8x3_and_12x5() {
+        for ((w, h), square) in [
+            ((80, 24), (4, 2)),
+            ((120, 40), (8, 3)),
+            ((200, 60), (12, 5)),
+        ] {
+            let l = Layout::new(w, h, 10, Color::White);
+            assert!(!l.too_small);
+            assert_eq!((l.square_w, l.square_h), square, "{w}×{h}");
+        }
+    }
+
+    /// At every size and from both sides, each of the hundred squares lies
+    /// inside the board's area, the board and its labels inside the window
+    /// clear of panel and status, and a screen square and its board square
+    /// map onto each other, every cell of a square answering a click with it.
+    #[test]
+    fn every_square_of_a_ten_by_ten_board_is_on_the_board_and_maps_back() {
+        for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+            for bottom in [Color::White, Color::Black] {
+                let l = Layout::new(w, h, 10, bottom);
+                let board = l.board();
+                let at = format!("{w}×{h}, {bottom:?} at the bottom");
+                assert_eq!(board.width, 10 * l.square_w, "{at}");
+                assert!(
+                    board.x >= LABELS && board.right() + GAP <= l.panel.x,
+                    "{at}"
+                );
+                assert!(l.panel.width >= PANEL_MIN && l.panel.right() <= w, "{at}");
+                // The file letters go on the row under the board, above the status.
+                assert!(board.bottom() < l.status.y, "{at}");
+                let mut cells = 0;
+                for file in 0..10 {
+                    for rank in 0..10 {
+                        let (col, row) = l.on_screen(file, rank);
+                        assert!(col < 10 && row < 10, "{at}: {file},{rank}");
+                        assert_eq!(l.on_board(col, row), (file, rank), "{at}");
+                        let rect = l.rect_of(file, rank);
+                        assert_eq!(rect.intersection(board), rect, "{at}: {file},{rank}");
+                        for y in rect.top()..rect.bottom() {
+                            for x in rect.left()..rect.right() {
+                                assert_eq!(l.square_at(x, y), Some((file, rank)), "{at}");
+                                cells += 1;
+                            }
+                        }
+                    }
+                }
+                // The squares tile the board: no cell is two squares'.
+                assert_eq!(cells, board.area(), "{at}");
+                assert_eq!(l.square_at(board.right(), board.y), None, "{at}");
+                assert_eq!(l.square_at(board.x, board.bottom()), None, "{at}");
+                assert_eq!(l.square_at(board.x - 1, board.y), None, "{at}");
+            }
+        }
+    }
+
+    /// With White at the bottom a1 is the bottom-left square and j10 the
+    /// top-right; flipped, the other way round.
+    #[test]
+    fn flipping_turns_the_ten_by_ten_board_round() {
+        let white = Layout::new(80, 24, 10, Color::White);
+        let black = Layout::new(80, 24, 10, Color::Black);
+        assert_eq!(white.on_screen(0, 0), (0, 9));
+        assert_eq!(white.on_screen(9, 9), (9, 0));
+        assert_eq!(black.on_screen(0, 0), (9, 0));
+        assert_eq!(black.on_screen(9, 9), (0, 9));
+        assert_eq!(white.rect_of(0, 0), black.rect_of(9, 9));
+        assert_eq!(white.on_board(2, 3), black.on_board(7, 6));
     }
 }

@@ -9,7 +9,6 @@
 use super::app::{Action, AiSettings, App, Effect, FileWork, Mode, Options};
 use super::i18n::Lang;
 use super::keymap;
-use super::layout::{self, Layout};
 use super::theme::Theme;
 use checkers::{fen, Ruleset, Square};
 use crossterm::event::{
@@ -46,7 +45,7 @@ pub(super) fn options(rules: Ruleset) -> Options {
 /// readable ASCII, colourless theme.
 pub(super) fn app_with(variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
     let opts = Options {
-        start: fen_text.map(|f| fen::parse(f).expect("test FEN")),
+        start: fen_text.map(|f| fen::parse(f, &checkers::BOARD_8).expect("test FEN")),
         ..options(Ruleset::builtin(variant).expect("built-in variant"))
     };
     App::new(opts, size)
@@ -120,14 +119,12 @@ pub(super) fn command(app: &mut App, text: &str) {
 }
 
 pub(super) fn sq(name: &str) -> Square {
-    checkers::square::parse_square(name).expect("square name")
+    checkers::BOARD_8.parse_square(name).expect("square name")
 }
 
 /// The terminal cell in the middle of `square` on the current screen.
 pub(super) fn cell_of(app: &App, square: Square) -> (u16, u16) {
-    let l = layout::compute(app.size.0, app.size.1);
-    let (c, r) = Layout::screen_of(square.file(), square.rank(), app.bottom());
-    let rect = l.square_rect(c, r);
+    let rect = app.layout().rect_of(square.file(), square.rank());
     (rect.x + rect.width / 2, rect.y + rect.height / 2)
 }
 

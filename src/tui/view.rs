@@ -10,6 +10,7 @@ use super::board_view;
 use super::i18n::Lang;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use checkers::game::OutcomeReason;
+use checkers::rules::DrawCondition;
 use checkers::{Color, Move, Outcome};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
@@ -285,8 +286,11 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         }
     }
     for (rule, count) in app.game.counters() {
+        // A counter shows as it nears its limit; one that runs only in some
+        // endings (a lone king's 5 moves) shows once it has started.
         let left = rule.plies().saturating_sub(count);
-        if left <= 20 {
+        let running = count > 0 || rule.when == DrawCondition::default();
+        if left <= 20 && running {
             let text = l.f(
                 "panel.counter",
                 &[

@@ -30,7 +30,7 @@ fn fixed_depth_search_is_deterministic_best_move_and_node_count() {
     for (variant, f, depth, best, nodes) in cases {
         let rules = Ruleset::builtin(variant).unwrap();
         let pos = f.map_or(Position::initial(rules.first_move), |f| {
-            fen::parse(f).unwrap()
+            fen::parse(f, &checkers::BOARD_8).unwrap()
         });
         for _ in 0..2 {
             let r = search_hand(&pos, &rules, depth);
@@ -76,7 +76,7 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
         );
         let got: Vec<i32> = positions
             .iter()
-            .map(|f| eval.evaluate(&fen::parse(f).unwrap()))
+            .map(|f| eval.evaluate(&fen::parse(f, &checkers::BOARD_8).unwrap()))
             .collect();
         assert_eq!(got, evals, "{variant}: the built-in weights' evaluations");
         let r = search_to(&Position::initial(rules.first_move), &rules, 9);
@@ -97,13 +97,16 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
 /// score the gain of at least 0.8 men.
 fn assert_shot(variant: &str, start: &str, first: &str, depth: u32, payoff: impl Fn(&mut Game)) {
     let rules = Ruleset::builtin(variant).unwrap();
-    let mut game = Game::from_position(rules.clone(), fen::parse(start).unwrap());
+    let mut game = Game::from_position(
+        rules.clone(),
+        fen::parse(start, &checkers::BOARD_8).unwrap(),
+    );
     let shot = game.play_text(first).unwrap();
     let replies = game.legal_moves();
     assert_eq!(replies.len(), 1, "{variant}: the reply is forced");
     game.play(&replies[0]).unwrap();
     payoff(&mut game);
-    let pos = fen::parse(start).unwrap();
+    let pos = fen::parse(start, &checkers::BOARD_8).unwrap();
     // The search finds the shot: with the hand-written evaluation, which knows
     // material and little else, only the shot wins.
     let r = search_hand(&pos, &rules, depth);
@@ -145,7 +148,7 @@ fn every_variant_finds_the_two_for_one_shot() {
 fn flying_king_variants_find_the_long_diagonal_sweep() {
     for variant in builtins_where(|r| r.king_moves == KingMoves::AnyDistance) {
         assert_shot(variant, "W:WKa1,c3,h2:Be5,f6,a7,c7", "c3-d4", 4, |game| {
-            let a1 = checkers::Square::from_algebraic("a1").unwrap();
+            let a1 = checkers::BOARD_8.square_named("a1").unwrap();
             let sweep = game.legal_moves();
             assert!(
                 sweep
@@ -177,7 +180,7 @@ fn short_king_variants_find_the_breakthrough_to_a_king() {
 fn a_lost_position_is_scored_as_lost_and_a_won_one_as_won() {
     let rules = Ruleset::builtin(ENGLISH).unwrap();
     // White's last man is blocked and Black can take it: a loss in a few plies.
-    let pos = fen::parse("W:W31:B1,2,22").unwrap();
+    let pos = fen::parse("W:W31:B1,2,22", &checkers::BOARD_8).unwrap();
     let r = search_to(&pos, &rules, 12);
     assert!(
         r.info.score <= -checkers::ai::MATE_BOUND,
@@ -261,7 +264,7 @@ fn search_with(pos: &Position, rules: &Ruleset, past: &Past, depth: u32, contemp
 #[test]
 fn the_search_sees_a_no_progress_draw_coming() {
     let rules = Ruleset::builtin(RUSSIAN).unwrap();
-    let pos = fen::parse("W:WKc1,Ke1,Kg1:BKh4").unwrap();
+    let pos = fen::parse("W:WKc1,Ke1,Kg1:BKh4", &checkers::BOARD_8).unwrap();
     assert!(legal_moves(&pos, &rules).iter().all(|m| !m.is_capture()));
     let fresh = search_with(&pos, &rules, &Past::default(), 6, 0);
     assert!(
@@ -289,7 +292,10 @@ fn the_search_sees_a_no_progress_draw_coming() {
 #[test]
 fn the_past_of_a_game_holds_its_counters_and_hashes() {
     let rules = Ruleset::builtin(RUSSIAN).unwrap();
-    let mut game = Game::from_position(rules, fen::parse("W:WKc1,Ke1,Kg1:BKh4").unwrap());
+    let mut game = Game::from_position(
+        rules,
+        fen::parse("W:WKc1,Ke1,Kg1:BKh4", &checkers::BOARD_8).unwrap(),
+    );
     for m in ["c1-b2", "h4-e7", "b2-c1"] {
         game.play_text(m).unwrap();
     }
@@ -319,7 +325,7 @@ fn past_holding_every_child(pos: &Position, rules: &Ruleset) -> Past {
 #[test]
 fn contempt_makes_a_repetition_worth_less_than_zero() {
     let rules = Ruleset::builtin(ENGLISH).unwrap();
-    let pos = fen::parse("W:WK29:BK4").unwrap();
+    let pos = fen::parse("W:WK29:BK4", &checkers::BOARD_8).unwrap();
     // Every child of the root already occurred, two plies apart each.
     let past = past_holding_every_child(&pos, &rules);
     assert_eq!(search_with(&pos, &rules, &past, 4, 0), 0);
@@ -335,7 +341,7 @@ fn a_man_move_ends_the_positions_that_can_repeat() {
     // White has only man moves; each child is listed as if it had occurred.
     // Five pieces, so that the endgame tables, which know no past, do not
     // answer for the children.
-    let pos = fen::parse("W:W21,22,23:BK4,K3").unwrap();
+    let pos = fen::parse("W:W21,22,23:BK4,K3", &checkers::BOARD_8).unwrap();
     let past = past_holding_every_child(&pos, &rules);
     let score = search_with(&pos, &rules, &past, 4, 25);
     assert_ne!(score, -25, "a man move's child is never a repetition");
@@ -433,7 +439,7 @@ fn extreme_weights_never_make_an_evaluation_look_like_a_forced_win() {
     let eval = Evaluator::with_weights(&rules, extreme);
     // Two men against one, either side to move: far beyond the mate bound before.
     for text in ["W:W21,22:B5", "B:W21,22:B5", "B:W5:B21,22"] {
-        let pos = fen::parse(text).unwrap();
+        let pos = fen::parse(text, &checkers::BOARD_8).unwrap();
         let score = eval.evaluate(&pos);
         assert!(
             score.abs() <= MAX_EVAL && MAX_EVAL < MATE_BOUND,

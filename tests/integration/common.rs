@@ -34,9 +34,16 @@ pub fn board(side: Color, diagram: &str) -> Position {
             if c == '.' || c == '-' {
                 continue;
             }
-            let sq = Square::from_coords(file as u8, rank)
+            let sq = checkers::BOARD_8
+                .square_at(file as u8, rank)
                 .unwrap_or_else(|| panic!("piece `{c}` on a light square, row {}", i + 1));
-            let item = |k: bool| format!("{}{}", if k { "K" } else { "" }, sq.pdn());
+            let item = |k: bool| {
+                format!(
+                    "{}{}",
+                    if k { "K" } else { "" },
+                    checkers::BOARD_8.number(sq).unwrap()
+                )
+            };
             match c {
                 'w' => white.push(item(false)),
                 'W' => white.push(item(true)),
@@ -52,12 +59,15 @@ pub fn board(side: Color, diagram: &str) -> Position {
         white.join(","),
         black.join(",")
     );
-    fen::parse(&f).unwrap_or_else(|e| panic!("diagram gives a bad position: {e}"))
+    fen::parse(&f, &checkers::BOARD_8)
+        .unwrap_or_else(|e| panic!("diagram gives a bad position: {e}"))
 }
 
 /// Algebraic square, panicking on a typo in a test.
 pub fn sq(name: &str) -> Square {
-    Square::from_algebraic(name).unwrap_or_else(|| panic!("`{name}` is not a dark square"))
+    checkers::BOARD_8
+        .square_named(name)
+        .unwrap_or_else(|| panic!("`{name}` is not a dark square"))
 }
 
 /// The built-in ruleset `id`, parsed once for the whole test binary.

@@ -70,7 +70,7 @@ proptest! {
     #[test]
     fn fen_reader(s in prop_oneof![any::<String>(), mutated(FENS, 8), "[WBK:,0-9a-h\\- ]{0,40}"]) {
         let t = Instant::now();
-        if let Err(e) = fen::parse(&s) {
+        if let Err(e) = fen::parse(&s, &checkers::BOARD_8) {
             prop_assert!(!e.to_string().chars().any(char::is_control), "{e}");
         }
         prop_assert!(t.elapsed() < SLOW);
@@ -88,7 +88,7 @@ proptest! {
     ) {
         let t = Instant::now();
         let rules = Ruleset::builtin(variant).unwrap();
-        match MoveText::parse(&s) {
+        match MoveText::parse(&s, &checkers::BOARD_8) {
             Ok(text) => {
                 if let Err(e) = text.resolve(&pos, &rules) {
                     prop_assert!(!e.to_string().chars().any(char::is_control), "{e}");

@@ -35,7 +35,7 @@ fn handshake_parameters_and_ping() {
         "{lines:?}"
     );
     assert!(lines.iter().any(|l| l.starts_with("param name=variant")
-        && l.contains("values=\"english dammen64 brazilian russian german\"")));
+        && l.contains("values=\"english dammen64 brazilian russian german international\"")));
     let wait = lines.iter().position(|l| l == "wait").unwrap();
     assert_eq!(
         &lines[wait + 1..],
@@ -231,4 +231,90 @@ fn a_pos_line_that_cannot_be_read_clears_the_position_before_it() {
         assert!(!lines.iter().any(|l| l.starts_with("done")), "{lines:?}");
         assert_eq!(lines.last().map(String::as_str), Some("pong"));
     }
+}
+
+/// A whole game of international draughts through the hub, driven as a Hub GUI
+/// made for 10×10 engines drives one: no variant set (the 50-square `pos` says
+/// the board), `init`, then before each move the start position and the moves
+/// so far, `level`, `go think`, and the `done` move read back in Hub form
+/// (`32-28`, or start `x` end and the captured squares). The library referees
+/// every move; the game runs to its end by the rules.
+#[test]
+fn a_whole_10x10_game_is_played_through_the_hub_as_a_gui_drives_it() {
+    use checkers::rules::builtin::INTERNATIONAL;
+    use checkers::{Game, Position, Ruleset};
+    let rules = Ruleset::builtin(INTERNATIONAL).unwrap();
+    let geo = *rules.geometry();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .arg("hub")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut say = |line: &str| writeln!(to, "{line}").unwrap();
+    let mut until = |word: &str| -> String {
+        loop {
+            let line = from.next().expect("the hub answers").unwrap();
+            assert!(!line.starts_with("error"), "{line}");
+            if line.split_whitespace().next() == Some(word) {
+                return line;
+            }
+        }
+    };
+    say("hub");
+    until("wait");
+    say("init");
+    until("ready");
+    // The start as a Hub GUI writes it: the side to move, then squares 1-50.
+    let start = Position::start(&rules);
+    let mut pos_text = String::from("W");
+    for sq in geo.all() {
+        pos_text.push(match start.piece_at(sq) {
+            Some(p) if p.color() == checkers::Color::White => 'w',
+            Some(_) => 'b',
+            None => 'e',
+        });
+    }
+    assert_eq!(pos_text.len(), 51);
+    let mut game = Game::from_position(rules.clone(), start);
+    let mut moves: Vec<String> = Vec::new();
+    while game.outcome().is_none() {
+        assert!(moves.len() < 600, "the draw rules end a game long before");
+        say(&format!("pos pos={pos_text} moves=\"{}\"", moves.join(" ")));
+        say("level depth=2");
+        say("go think");
+        let done = until("done");
+        let text = done
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("move="))
+            .unwrap_or_else(|| panic!("{done}"))
+            .to_string();
+        let numbers: Vec<u8> = text
+            .split(['-', 'x'])
+            .map(|n| n.parse().unwrap_or_else(|_| panic!("{text}")))
+            .collect();
+        let square = |n: u8| geo.square(n).unwrap_or_else(|| panic!("{text}: {n}"));
+        let legal = game.legal_moves();
+        let played = legal
+            .iter()
+            .find(|m| {
+                m.from() == square(numbers[0])
+                    && m.to() == square(numbers[1])
+                    && m.capture_count() as usize == numbers.len() - 2
+                    && numbers[2..]
+                        .iter()
+                        .all(|&n| m.captured().contains(square(n)))
+                    && text.contains('x') == m.is_capture()
+            })
+            .copied()
+            .unwrap_or_else(|| panic!("`{text}` is no legal move after {moves:?}"));
+        game.play(&played).unwrap();
+        moves.push(text);
+    }
+    say("quit");
+    assert!(child.wait().unwrap().success());
+    assert!(moves.len() > 20, "{moves:?}");
 }

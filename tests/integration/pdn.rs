@@ -28,7 +28,7 @@ fn written_games_read_back_move_for_move_in_every_variant() {
             originals.push(game);
         }
         // A set-up start is written with SetUp and FEN and read back from them.
-        let setup = fen::parse("B:W18,K30:B10,14").unwrap();
+        let setup = fen::parse("B:W18,K30:B10,14", &checkers::BOARD_8).unwrap();
         let mut g = Game::from_position(rules.clone(), setup);
         let m = g.legal_moves()[0];
         g.play(&m).unwrap();

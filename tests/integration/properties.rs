@@ -1,26 +1,27 @@
 //! Properties every position and every legal move must have, on random positions
-//! biased towards captures (see `common/arb.rs`), in every variant.
+//! biased towards captures (see `common/arb.rs`), in every variant, each on its own
+//! board.
 
 use crate::common::{arb, builtin as rules, proptest_config as config};
 use checkers::rules::builtin::{GERMAN, RUSSIAN};
-use checkers::rules::CaptureChoice;
+use checkers::rules::{CaptureChoice, PromotionMidCapture};
 use checkers::{
     fen, legal_moves, notation, Color, MoveError, Piece, Position, Ruleset, SquareNotation,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-fn show(pos: &Position) -> String {
-    fen::write(pos, SquareNotation::Numeric)
+fn show(pos: &Position, rules: &Ruleset) -> String {
+    fen::write(pos, rules.geometry(), SquareNotation::Numeric)
 }
 
-/// A random position, a variant, and a few moves of a random game from it.
-fn case() -> impl Strategy<Value = (Position, &'static str, Vec<Index>)> {
+/// A variant, a random position on its board, and a few moves of a random game from it.
+fn case() -> impl Strategy<Value = (&'static str, Position, Vec<Index>)> {
     (
-        arb::position(),
-        arb::variant(),
+        arb::variant_and_position(),
         prop::collection::vec(any::<Index>(), 0..6),
     )
+        .prop_map(|((variant, pos), walk)| (variant, pos, walk))
 }
 
 /// Runs `check` on `pos` and on the positions of a short random game from it.
@@ -49,7 +50,7 @@ fn make_unmake(pos: &Position, rules: &Ruleset) -> Result<(), TestCaseError> {
     let us = pos.side_to_move();
     let them = us.opposite();
     for m in legal_moves(pos, rules).iter() {
-        let ctx = || format!("{} {} move {m:?}", rules.id, show(pos));
+        let ctx = || format!("{} {} move {m:?}", rules.id, show(pos, rules));
         let mut p = *pos;
         let undo = p.make(m);
         prop_assert_eq!(
@@ -106,7 +107,7 @@ fn captures_compulsory(pos: &Position, rules: &Ruleset) -> Result<(), TestCaseEr
             moves.iter().all(|m| m.is_capture()),
             "{} {}: a quiet move offered beside a capture: {:?}",
             rules.id,
-            show(pos),
+            show(pos, rules),
             moves
         );
         if rules.capture_choice == CaptureChoice::MostPieces {
@@ -115,7 +116,7 @@ fn captures_compulsory(pos: &Position, rules: &Ruleset) -> Result<(), TestCaseEr
                 moves.iter().all(|m| m.capture_count() == most),
                 "{} {}: must take the most pieces: {:?}",
                 rules.id,
-                show(pos),
+                show(pos, rules),
                 moves
             );
         }
@@ -133,13 +134,15 @@ fn captures_compulsory(pos: &Position, rules: &Ruleset) -> Result<(), TestCaseEr
     Ok(())
 }
 
-fn fen_round_trip(pos: &Position, _rules: &Ruleset) -> Result<(), TestCaseError> {
+fn fen_round_trip(pos: &Position, rules: &Ruleset) -> Result<(), TestCaseError> {
+    let geo = rules.geometry();
     for n in [SquareNotation::Numeric, SquareNotation::Algebraic] {
-        let text = fen::write(pos, n);
-        let back = fen::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let text = fen::write(pos, geo, n);
+        let back = fen::parse(&text, geo)
+            .map_err(|e| TestCaseError::fail(format!("{} `{text}`: {e}", rules.id)))?;
         prop_assert_eq!(back, *pos, "{}", text);
         prop_assert_eq!(back.hash(), pos.hash(), "{}", text);
-        prop_assert_eq!(fen::write(&back, n), text);
+        prop_assert_eq!(fen::write(&back, geo, n), text);
     }
     Ok(())
 }
@@ -148,7 +151,7 @@ fn fen_round_trip(pos: &Position, _rules: &Ruleset) -> Result<(), TestCaseError>
 fn notation_round_trip(pos: &Position, rules: &Ruleset) -> Result<(), TestCaseError> {
     let moves = legal_moves(pos, rules);
     for m in moves.iter() {
-        let ctx = || format!("{} {}", rules.id, show(pos));
+        let ctx = || format!("{} {}", rules.id, show(pos, rules));
         let full = notation::write(m, &rules.notation);
         let back = notation::parse_move(&full, pos, rules)
             .map_err(|e| TestCaseError::fail(format!("{}: {e}", ctx())))?;
@@ -166,7 +169,7 @@ fn notation_round_trip(pos: &Position, rules: &Ruleset) -> Result<(), TestCaseEr
         prop_assert_eq!(back, *m, "`{}` read back as another move: {}", text, ctx());
 
         let short = notation::write_short(m, pos, rules);
-        let resolved = notation::MoveText::parse(&short)
+        let resolved = notation::MoveText::parse(&short, rules.geometry())
             .map_err(MoveError::from)
             .and_then(|t| t.resolve(pos, rules).map_err(MoveError::from))
             .map_err(|e| TestCaseError::fail(format!("{}: {e}", ctx())))?;
@@ -185,48 +188,65 @@ proptest! {
     #![proptest_config(config(1500))]
 
     #[test]
-    fn make_unmake_restores_position_and_hash((pos, variant, walk) in case()) {
+    fn make_unmake_restores_position_and_hash((variant, pos, walk) in case()) {
         along_walk(pos, variant, &walk, make_unmake)?;
     }
 
     #[test]
-    fn no_quiet_move_beside_a_capture((pos, variant, walk) in case()) {
+    fn no_quiet_move_beside_a_capture((variant, pos, walk) in case()) {
         along_walk(pos, variant, &walk, captures_compulsory)?;
     }
 
     #[test]
-    fn fen_round_trips((pos, variant, walk) in case()) {
+    fn fen_round_trips((variant, pos, walk) in case()) {
         along_walk(pos, variant, &walk, fen_round_trip)?;
     }
 
     #[test]
-    fn move_text_round_trips((pos, variant, walk) in case()) {
+    fn move_text_round_trips((variant, pos, walk) in case()) {
         along_walk(pos, variant, &walk, notation_round_trip)?;
     }
 
-    /// With the other side to move, the hash differs only by the side key.
+    /// With the other side to move, the hash differs only by the side key (on every board).
     #[test]
-    fn hash_of_side_swap(pos in arb::position()) {
+    fn hash_of_side_swap((_, pos) in arb::variant_and_position()) {
         let other = pos.with_side_to_move(pos.side_to_move().opposite());
         prop_assert_ne!(other.hash(), pos.hash());
         prop_assert_eq!(other.hash(), other.compute_hash());
     }
 }
 
+/// Loops round four pieces on 8×8: a king's and a man's, for either side.
+const LOOPS_8: [(&str, Color); 4] = [
+    ("W:WKc3:Bd4,d6,b6,b4", Color::White),
+    ("B:BKf6:We5,e3,g3,g5", Color::Black),
+    ("W:Wc3:Bd4,d6,b6,b4", Color::White),
+    ("B:Bf6:We5,e3,g3,g5", Color::Black),
+];
+
+/// The same on 10×10, against the edges: the men's loops pass the crowning row
+/// (h10 for White, c1 for Black) on the way and end where they began, still men.
+const LOOPS_10: [(&str, Color); 4] = [
+    ("W:WKh6:Bi7,i9,g9,g7", Color::White),
+    ("B:BKc5:Wb4,b2,d2,d4", Color::Black),
+    ("W:Wh6:Bi7,i9,g9,g7", Color::White),
+    ("B:Bc5:Wb4,b2,d2,d4", Color::Black),
+];
+
 /// Captures that end where they began: the piece stays on the board, the four
 /// pieces go, and unmake puts everything back (a king's loop round four pieces,
-/// and a man's in the variants where men capture backwards).
+/// and a man's in the variants where men capture backwards), each variant on its board.
 #[test]
 fn capture_ending_on_its_start_square_keeps_the_piece() {
-    for (text, side) in [
-        ("W:WKc3:Bd4,d6,b6,b4", Color::White),
-        ("B:BKf6:We5,e3,g3,g5", Color::Black),
-        ("W:Wc3:Bd4,d6,b6,b4", Color::White),
-        ("B:Bf6:We5,e3,g3,g5", Color::Black),
-    ] {
-        let pos = fen::parse(text).unwrap();
-        for variant in Ruleset::builtin_ids() {
-            let rules = rules(variant);
+    for variant in Ruleset::builtin_ids() {
+        let rules = rules(variant);
+        let loops = match rules.geometry().size {
+            8 => LOOPS_8,
+            10 => LOOPS_10,
+            n => panic!("{variant}: no loops for a {n}×{n} board"),
+        };
+        for (text, side) in loops {
+            let pos = fen::parse(text, rules.geometry()).unwrap();
             let man = pos.men(side).count() == 1;
             if man && !rules.men_capture_backwards {
                 continue;
@@ -238,6 +258,11 @@ fn capture_ending_on_its_start_square_keeps_the_piece() {
                 .collect();
             assert!(!looped.is_empty(), "{variant} {text}: no loop in {moves:?}");
             for m in looped {
+                // A man's loop starts and ends off its crowning row: it may be crowned
+                // only by passing that row, which crowns nobody under continue-as-man.
+                if man && rules.promotion_mid_capture == PromotionMidCapture::ContinueAsMan {
+                    assert!(!m.promotes(), "{variant} {text}: crowned {m:?}");
+                }
                 let mut p = pos;
                 let undo = p.make(m);
                 assert_eq!(p.pieces(side).count(), 1, "{variant} {text} {m:?}");
@@ -259,7 +284,7 @@ fn capture_ending_on_its_start_square_keeps_the_piece() {
 /// square): its full path has just two squares, and it must still read back as itself.
 #[test]
 fn two_square_capture_reads_back_beside_a_longer_one_with_the_same_ends() {
-    let pos = fen::parse("B:Wg7,b6,d6,b4:BKc3").unwrap();
+    let pos = fen::parse("B:Wg7,b6,d6,b4:BKc3", &checkers::BOARD_8).unwrap();
     for variant in [RUSSIAN, GERMAN] {
         let rules = rules(variant);
         let moves = legal_moves(&pos, rules);

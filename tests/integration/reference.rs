@@ -3,8 +3,9 @@
 //! Both must list the same moves, identified by docs/RULES.md as start, end and
 //! captured set (plus whether the piece ends as a king), in every position: the
 //! start position's tree to a moderate depth, random positions biased towards
-//! captures, and a few plies of a random game from each. The fast generator's
-//! path of a move must be one the plain generator also finds for it.
+//! captures, and a few plies of a random game from each, every variant on its own
+//! board (8×8 or 10×10). The fast generator's path of a move must be one the plain
+//! generator also finds for it.
 //!
 //! `PROPTEST_CASES=20000 cargo test --release --test integration reference::` runs more
 //! cases; `cargo test --release --test integration reference:: -- --ignored` runs the deeper
@@ -12,7 +13,7 @@
 
 use crate::common::reference::{self as plain, Board, Coord, RefMove};
 use crate::common::{arb, builtin as rules, proptest_config as config};
-use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, RUSSIAN};
 use checkers::{fen, legal_moves, perft, Position, Ruleset, SquareNotation};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -59,8 +60,8 @@ fn compare(pos: &Position, variant: &str) -> Result<(), String> {
         return Err(format!(
             "{variant} {} ({}): the fast generator lists {} moves, the reference {}\n  \
              missing from the fast list: {missing:?}\n  extra or repeated in the fast list: {extra:?}",
-            fen::write(pos, SquareNotation::Numeric),
-            fen::write(pos, SquareNotation::Algebraic),
+            fen::write(pos, rules.geometry(), SquareNotation::Numeric),
+            fen::write(pos, rules.geometry(), SquareNotation::Algebraic),
             fast.len(),
             expected.len(),
         ));
@@ -74,7 +75,7 @@ fn compare(pos: &Position, variant: &str) -> Result<(), String> {
         if !paths.contains(&(m.path.clone(), m.captured.clone())) {
             return Err(format!(
                 "{variant} {}: the fast generator's path {} is not a legal way to play the move",
-                fen::write(pos, SquareNotation::Numeric),
+                fen::write(pos, rules.geometry(), SquareNotation::Numeric),
                 show(m)
             ));
         }
@@ -106,7 +107,7 @@ fn compare_walk(variant: &str, mut pos: Position, walk: &[Index]) -> Result<(), 
 /// Start-position perft of both generators, to `depth`.
 fn start_perft(variant: &str, depth: u32) {
     let rules = rules(variant);
-    let start = Position::initial(rules.first_move);
+    let start = Position::start(rules);
     let board = Board::from_position(&start);
     for d in 1..=depth {
         assert_eq!(
@@ -146,6 +147,15 @@ fn start_perft_german() {
     start_perft(GERMAN, START_DEPTH);
 }
 
+/// One ply less on 10×10, where the tree is wider: 6.5 million leaves, about 5 s
+/// (depth 9 takes half a minute; `start_perft_deep` goes further).
+const START_DEPTH_10: u32 = 8;
+
+#[test]
+fn start_perft_international() {
+    start_perft(INTERNATIONAL, START_DEPTH_10);
+}
+
 /// Deeper: `cargo test --release --test integration reference:: -- --ignored`.
 #[test]
 #[ignore]
@@ -172,7 +182,7 @@ fn print_reference_perft() {
             continue;
         }
         let rules = rules(v);
-        let board = Board::from_position(&Position::initial(rules.first_move));
+        let board = Board::from_position(&Position::start(rules));
         for d in 1..=depth {
             let t = std::time::Instant::now();
             let n = plain::perft(&board, rules, d);
@@ -218,6 +228,14 @@ proptest! {
     fn random_positions_german(pos in arb::position(), w in walk()) {
         compare_walk(GERMAN, pos, &w)?;
     }
+
+    #[test]
+    fn random_positions_international(
+        pos in arb::position_on(*rules(INTERNATIONAL).geometry()),
+        w in walk(),
+    ) {
+        compare_walk(INTERNATIONAL, pos, &w)?;
+    }
 }
 
 proptest! {
@@ -226,35 +244,171 @@ proptest! {
     /// Random games from the start position: the positions real play reaches.
     #[test]
     fn random_games_from_the_start(variant in arb::variant(), w in game()) {
-        let start = Position::initial(rules(variant).first_move);
+        let start = Position::start(rules(variant));
         compare_walk(variant, start, &w)?;
     }
 }
 
-/// Positions worth checking every time: long flying captures, crowning in the middle
-/// of a capture, captures that come back to their own start square.
+/// Positions on 8×8 worth checking every time: long flying captures, crowning in the
+/// middle of a capture, captures that come back to their own start square.
+const FIXED_8: [&str; 8] = [
+    // A flying king with several landing squares, only some of which go on capturing.
+    "W:WKa1:Bc3,f4,d6",
+    "W:WKa1:Bc3,e5,g5,f2,b6",
+    // A man that reaches the last row mid-capture (russian: goes on as a king;
+    // brazilian: goes on as a man; the others: crowned, the move ends).
+    "W:Wf6:Be7,c7",
+    "W:Wf6:Be7,c7,b4,Kg3",
+    // Captures that end on their own start square, round four pieces.
+    "W:WKc3:Bd4,d6,b6,b4",
+    "W:Wc3:Bd4,d6,b6,b4",
+    "B:BKf6:We5,e3,g3,g5",
+    "B:Bf6:We5,e3,g3,g5",
+];
+
+/// Positions on 10×10 worth checking every time; `international_by_hand` has the
+/// moves of most of them as the FMJD rules give them.
+const FIXED_10: [&str; 21] = [
+    // Flying kings with several landing squares, only some of which go on capturing,
+    // down the long diagonal and round the board.
+    "W:WKa1:Bc3,f6,h8",
+    "W:WKa1:Bc3,e7,g7,h4,c5",
+    "W:WKj10:Bh8,c3,e5,b6,g3,d8",
+    "B:BKa9:Wc7,e5,g3,f8,h6,d2",
+    // A man that reaches the last row mid-capture goes on as a man, and is not crowned
+    // where it ends off that row: f8xd10xb8, e3xc1xa3, and f8xd10xb8 again before
+    // f8xh10, which takes one piece fewer. Where it stops on the row it is crowned,
+    // even when a king would go on from there (h8xf10, not on over c7).
+    "W:Wf8:Be9,c9",
+    "B:Be3:Wd2,b2",
+    "W:Wf8:Be9,c9,g9",
+    "W:Wf8:Be9",
+    "W:Wh8:Bg9,c7",
+    // The most pieces, kings and men alike: two men before one king, two kings before
+    // one man, and two kings or two men as the side pleases.
+    "W:WKj6,i5,f8,c3:BKi7,d4,d6",
+    "W:WKj6,i5,f8,c3:BKi7,Kg9,d4",
+    "W:WKj6,i5,f8,c3:BKi7,Kg9,d4,d6",
+    // The Turkish strike: a piece taken stays on the board until the move ends, so a
+    // king that comes back round to it may neither take it again nor pass it, and
+    // g7 behind d4 is out of reach once d4 is taken: four pieces at most, not five.
+    "W:WKc3:Bd4,d6,b6,b4,g7",
+    "B:BKh8:Wg7,g5,i5,i7,c3",
+    // Loops round four pieces back to the start square, a man's crossing the last row.
+    "W:WKh6:Bi7,i9,g9,g7",
+    "W:Wh6:Bi7,i9,g9,g7",
+    "B:Bc5:Wb4,b2,d2,d4",
+    // A man taking backwards and forwards; numbered squares: a crowd of men, and kings
+    // on the corner squares 46 and 50.
+    "W:Wd6:Bc5,c3,e3,g5,e5",
+    "W:W31,32,33,36,41,46,50:B16,17,18,21,22,27,28",
+    "B:W23,24,29,30,34,35,40:BK45,1,5,10,19,20",
+    "W:WK50,K46:B5,10,14,19,23,28,32,37,41",
+];
+
+/// The fixed positions of a board.
+fn fixed(rules: &Ruleset) -> &'static [&'static str] {
+    match rules.geometry().size {
+        8 => &FIXED_8,
+        10 => &FIXED_10,
+        n => panic!("{}: no fixed positions for a {n}×{n} board", rules.id),
+    }
+}
+
 #[test]
 fn fixed_positions_agree() {
-    let fens = [
-        // A flying king with several landing squares, only some of which go on capturing.
-        "W:WKa1:Bc3,f4,d6",
-        "W:WKa1:Bc3,e5,g5,f2,b6",
-        // A man that reaches the last row mid-capture (russian: goes on as a king;
-        // brazilian: goes on as a man; the others: crowned, the move ends).
-        "W:Wf6:Be7,c7",
-        "W:Wf6:Be7,c7,b4,Kg3",
-        // Captures that end on their own start square, round four pieces.
-        "W:WKc3:Bd4,d6,b6,b4",
-        "W:Wc3:Bd4,d6,b6,b4",
-        "B:BKf6:We5,e3,g3,g5",
-        "B:Bf6:We5,e3,g3,g5",
-    ];
-    for f in fens {
-        let pos = fen::parse(f).unwrap();
-        for v in Ruleset::builtin_ids() {
+    for v in Ruleset::builtin_ids() {
+        let rules = rules(v);
+        for f in fixed(rules) {
+            let pos = fen::parse(f, rules.geometry()).unwrap_or_else(|e| panic!("{v} {f}: {e}"));
             if let Err(e) = compare(&pos, v) {
                 panic!("{e}");
             }
+        }
+    }
+}
+
+/// A capture in brief, whatever path it is played by: start x end, what it takes, and
+/// whether the piece ends crowned.
+fn brief(m: &RefMove) -> String {
+    let taken: Vec<String> = m.captured.iter().map(|&c| name(c)).collect();
+    format!(
+        "{}x{} {}{}",
+        name(m.path[0]),
+        name(*m.path.last().unwrap()),
+        taken.join(","),
+        if m.promotes { " crowned" } else { "" }
+    )
+}
+
+/// Some of the 10×10 positions above, with the moves worked out by hand from the FMJD
+/// rules, so that the two generators cannot agree on a mistake there.
+#[test]
+fn international_by_hand() {
+    let cases: [(&str, &[&str]); 14] = [
+        ("W:WKa1:Bc3,f6,h8", &["a1xi9 c3,f6,h8", "a1xj10 c3,f6,h8"]),
+        // Past d10 as a man, and a man at the end: not crowned.
+        ("W:Wf8:Be9,c9", &["f8xb8 c9,e9"]),
+        ("B:Be3:Wd2,b2", &["e3xa3 b2,d2"]),
+        ("W:Wf8:Be9,c9,g9", &["f8xb8 c9,e9"]),
+        ("W:Wf8:Be9", &["f8xd10 e9 crowned"]),
+        ("W:Wh8:Bg9,c7", &["h8xf10 g9 crowned"]),
+        // Kings and men count alike.
+        ("W:WKj6,i5,f8,c3:BKi7,d4,d6", &["c3xc7 d4,d6"]),
+        ("W:WKj6,i5,f8,c3:BKi7,Kg9,d4", &["j6xf10 g9,i7"]),
+        (
+            "W:WKj6,i5,f8,c3:BKi7,Kg9,d4,d6",
+            &["c3xc7 d4,d6", "j6xf10 g9,i7"],
+        ),
+        // Turkish strike: four pieces, never the fifth behind a piece already taken.
+        (
+            "W:WKc3:Bd4,d6,b6,b4,g7",
+            &[
+                "c3xa1 b4,b6,d4,d6",
+                "c3xb2 b4,b6,d4,d6",
+                "c3xc3 b4,b6,d4,d6",
+                "c3xd2 b4,b6,d4,d6",
+                "c3xe1 b4,b6,d4,d6",
+                "c3xh8 b4,b6,d6,g7",
+                "c3xi9 b4,b6,d6,g7",
+                "c3xj10 b4,b6,d6,g7",
+            ],
+        ),
+        (
+            "B:BKh8:Wg7,g5,i5,i7,c3",
+            &[
+                "h8xa1 c3,g5,i5,i7",
+                "h8xb2 c3,g5,i5,i7",
+                "h8xf10 g5,g7,i5,i7",
+                "h8xg9 g5,g7,i5,i7",
+                "h8xh8 g5,g7,i5,i7",
+                "h8xi9 g5,g7,i5,i7",
+                "h8xj10 g5,g7,i5,i7",
+            ],
+        ),
+        // A man's loop over its crowning row: back on h6 (c5), still a man.
+        ("W:Wh6:Bi7,i9,g9,g7", &["h6xh6 g7,g9,i7,i9"]),
+        ("B:Bc5:Wb4,b2,d2,d4", &["c5xc5 b2,b4,d2,d4"]),
+        // A man taking backwards and forwards: four pieces either way.
+        (
+            "W:Wd6:Bc5,c3,e3,g5,e5",
+            &["d6xd6 c3,c5,e3,e5", "d6xh6 c3,c5,e3,g5"],
+        ),
+    ];
+    let rules = rules(INTERNATIONAL);
+    for (f, want) in cases {
+        let pos = fen::parse(f, rules.geometry()).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let plain_moves = plain::legal_moves(&Board::from_position(&pos), rules);
+        let fast_moves: Vec<RefMove> = legal_moves(&pos, rules)
+            .iter()
+            .map(plain::from_engine)
+            .collect();
+        let mut want = want.to_vec();
+        want.sort_unstable();
+        for (who, moves) in [("reference", plain_moves), ("fast generator", fast_moves)] {
+            let mut got: Vec<String> = moves.iter().map(brief).collect();
+            got.sort();
+            assert_eq!(got, want, "{f}: the {who}'s moves");
         }
     }
 }

@@ -6,19 +6,20 @@
 //! `c3xe5xg7 takes d4 f6`, `b6xd8 takes c7, crowned`, `c3-d4`.
 
 use crate::common::{board, builtins_where, sq};
-use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, RUSSIAN};
 use checkers::rules::{
     CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture, ResetEvent,
 };
 use checkers::PlayError;
 use checkers::{
     fen, legal_moves, notation, Color, Game, Move, MoveError, Outcome, OutcomeReason, Position,
-    Ruleset, Square, SquareNotation,
+    Ruleset, SquareNotation,
 };
 
 mod all_variants;
 mod capture_choice;
 mod illegal_moves;
+mod international;
 mod king_captures_from;
 mod king_lands;
 mod king_moves;
@@ -91,7 +92,7 @@ fn assert_moves(id: &str, pos: &Position, expected: &[&str]) {
         moves(id, pos),
         want,
         "{id}: legal moves of {}",
-        fen::write(pos, SquareNotation::Algebraic)
+        fen::write(pos, &checkers::BOARD_8, SquareNotation::Algebraic)
     );
 }
 
@@ -110,7 +111,11 @@ fn play(game: &mut Game, text: &str) {
         panic!(
             "{}: `{text}` should be legal in {}: {e}",
             game.rules().id,
-            fen::write(game.position(), SquareNotation::Algebraic)
+            fen::write(
+                game.position(),
+                &checkers::BOARD_8,
+                SquareNotation::Algebraic
+            )
         );
     }
 }
@@ -157,7 +162,11 @@ fn wander_with(game: &mut Game, plies: usize, man_moves: &dyn Fn(usize) -> bool)
         walk(game, plies, &mut budget, man_moves),
         "{}: no quiet walk of {plies} plies from {}",
         game.rules().id,
-        fen::write(game.position(), SquareNotation::Algebraic)
+        fen::write(
+            game.position(),
+            &checkers::BOARD_8,
+            SquareNotation::Algebraic
+        )
     );
 }
 

@@ -20,6 +20,8 @@ fn dir(name: &str) -> PathBuf {
 /// One column of docs/RULES.md's table "The five variants at a glance".
 struct Expected {
     id: &'static str,
+    /// Squares along a side, and rows of men each side starts with.
+    board: (u8, u8),
     first_move: Color,
     men_capture_backwards: bool,
     king_moves: KingMoves,
@@ -39,6 +41,11 @@ struct Expected {
 fn assert_matches(r: &Ruleset, e: &Expected) {
     let id = e.id;
     assert_eq!(r.id, id);
+    assert_eq!(
+        (r.geometry().size, r.men_rows()),
+        e.board,
+        "{id}: board.size, board.men_rows"
+    );
     assert_eq!(r.first_move, e.first_move, "{id}: first_move");
     assert_eq!(
         r.men_capture_backwards, e.men_capture_backwards,

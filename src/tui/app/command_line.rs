@@ -104,8 +104,12 @@ impl App {
             "draw" => self.offer_draw(),
             "hint" => self.ask_hint(),
             "fen" => {
-                let f =
-                    checkers::fen::write(self.game.position(), self.game.rules().notation.squares);
+                let rules = self.game.rules();
+                let f = checkers::fen::write(
+                    self.game.position(),
+                    rules.geometry(),
+                    rules.notation.squares,
+                );
                 self.info(self.lang.f("status.fen", &[("fen", &f)]));
             }
             "save" | "save!" => match file_argument(text, word) {
@@ -144,7 +148,7 @@ impl App {
         if !text.chars().any(|c| c.is_ascii_digit()) {
             return self.error(l.f("illegal.unknown_command", &[("text", &shown)]));
         }
-        let parsed = match notation::MoveText::parse(text) {
+        let parsed = match notation::MoveText::parse(text, self.geometry()) {
             Ok(p) => p,
             Err(_) => return self.error(l.f("illegal.not_a_move", &[("text", &shown)])),
         };

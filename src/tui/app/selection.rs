@@ -2,7 +2,6 @@
 //! landing squares chosen so far, and what is refused and why.
 
 use super::{Action, App, Overlay, Selection};
-use crate::tui::layout::Layout;
 use checkers::game::GameError;
 use checkers::legality::why_illegal;
 use checkers::rules::CaptureChoice;
@@ -19,31 +18,32 @@ impl App {
     /// `aim`), so pressing up repeatedly zigzags up one column instead of drifting
     /// off to a side; on a tie, the one nearer the centre of the board.
     pub(super) fn move_cursor(&mut self, action: &Action) {
-        let bottom = self.bottom();
-        let (c, r) = Layout::screen_of(self.cursor.0, self.cursor.1, bottom);
+        let layout = self.layout();
+        let (c, r) = layout.on_screen(self.cursor.0, self.cursor.1);
         let (c, r) = (c as i16, r as i16);
-        let (aim, _) = Layout::screen_of(self.cursor_aim, 0, bottom);
+        let (aim, _) = layout.on_screen(self.cursor_aim, 0);
         let aim = aim as i16;
+        let n = layout.size as i16;
+        let on_board = |x: &i16| (0..n).contains(x);
         let target = match action {
             Action::Left => Some((c - 2, r)),
             Action::Right => Some((c + 2, r)),
             Action::Up | Action::Down => {
                 let row = if *action == Action::Up { r - 1 } else { r + 1 };
-                // 3.5 is the centre column: twice it, to stay in integers.
-                let rank = |col: i16| ((col - aim).abs(), (2 * col - 7).abs());
+                // The centre column is (n - 1) / 2: twice it, to stay in integers.
+                let rank = |col: i16| ((col - aim).abs(), (2 * col - (n - 1)).abs());
                 [c - 1, c + 1]
                     .into_iter()
-                    .filter(|col| (0..8).contains(col))
+                    .filter(on_board)
                     .min_by_key(|&col| rank(col))
                     .map(|col| (col, row))
             }
             _ => None,
         };
-        let Some((col, row)) = target.filter(|(c, r)| (0..8).contains(c) && (0..8).contains(r))
-        else {
+        let Some((col, row)) = target.filter(|(c, r)| on_board(c) && on_board(r)) else {
             return;
         };
-        let (file, rank) = Layout::board_of(col as u16, row as u16, bottom);
+        let (file, rank) = layout.on_board(col as u16, row as u16);
         self.cursor = (file, rank);
         if matches!(action, Action::Left | Action::Right) {
             self.cursor_aim = file;
@@ -61,7 +61,7 @@ impl App {
             self.overlay = Some(Overlay::GameOver);
             return;
         }
-        let Some(square) = Square::from_coords(file, rank) else {
+        let Some(square) = self.geometry().square_at(file, rank) else {
             return self.error(self.lang.t("illegal.light_square").to_string());
         };
         let pos = *self.game.position();
@@ -111,9 +111,14 @@ impl App {
         self.error(self.refusal(why));
     }
 
+    /// The board of the game.
+    pub(crate) fn geometry(&self) -> &checkers::Geometry {
+        self.game.rules().geometry()
+    }
+
     /// `square` as the variant writes it.
     pub(super) fn square_name(&self, square: Square) -> String {
-        self.game.rules().notation.squares.write(square)
+        self.game.rules().notation.square(square)
     }
 
     /// The rule broken, in the player's language.
@@ -246,7 +251,8 @@ impl App {
     /// Whether the cursor is on a piece that the side to move can move.
     pub(super) fn cursor_on_a_movable_piece(&self) -> bool {
         let (file, rank) = self.cursor;
-        Square::from_coords(file, rank)
+        self.geometry()
+            .square_at(file, rank)
             .is_some_and(|sq| self.game.legal_moves().iter().any(|m| m.from() == sq))
     }
 

@@ -11,8 +11,8 @@ use checkers::pdn::{OpenError, Refusal, ReplayError};
 use checkers::{FenError, FenProblem, Illegal, RulesetError, Square};
 
 /// A square as a FEN or PDN error names it: number and name, "22 (c3)".
-fn both(sq: Square) -> String {
-    format!("{} ({})", sq.pdn(), sq.algebraic())
+fn both(sq: Square, number: u8) -> String {
+    format!("{number} ({})", sq.algebraic())
 }
 
 impl Lang {
@@ -40,23 +40,37 @@ impl Lang {
             FenProblem::BadSide(t) => self.f("fen.bad_side", &[("text", &text(t))]),
             FenProblem::BadList(t) => self.f("fen.bad_list", &[("text", &text(t))]),
             FenProblem::ListedTwice(c) => self.f("fen.listed_twice", &[("side", &self.side(*c))]),
-            FenProblem::NotASquare { item, color } => self.f(
+            FenProblem::NotASquare {
+                item,
+                color,
+                squares,
+            } => self.f(
                 "fen.not_a_square",
-                &[("text", &text(item)), ("side", &self.side(*color))],
+                &[
+                    ("text", &text(item)),
+                    ("side", &self.side(*color)),
+                    ("last", squares),
+                ],
             ),
-            FenProblem::SquareTwice(sq) => self.f("fen.square_twice", &[("square", &both(*sq))]),
-            FenProblem::ManOnCrowningRow { color, square } => self.f(
+            FenProblem::SquareTwice { square, number } => {
+                self.f("fen.square_twice", &[("square", &both(*square, *number))])
+            }
+            FenProblem::ManOnCrowningRow {
+                color,
+                square,
+                number,
+            } => self.f(
                 "fen.crowning_row",
                 &[
                     ("side", &self.side(*color)),
-                    ("square", &both(*square)),
-                    ("pdn", &square.pdn()),
+                    ("square", &both(*square, *number)),
+                    ("pdn", number),
                 ],
             ),
-            FenProblem::TooMany { color, count } => self.n(
+            FenProblem::TooMany { color, count, most } => self.n(
                 "fen.too_many",
                 u64::from(*count),
-                &[("side", &self.side(*color))],
+                &[("side", &self.side(*color)), ("most", most)],
             ),
         }
     }
@@ -86,7 +100,8 @@ impl Lang {
         };
         let reason = match (e.kind, e.illegal, &e.setup) {
             (Refusal::Illegal, Some(why), _) => {
-                let reason = self.illegal(why, both);
+                let board = checkers::Geometry::new(e.board);
+                let reason = self.illegal(why, |s| both(s, board.number(s).unwrap_or(0)));
                 self.f("illegal.typed", &[("text", &text), ("reason", &reason)])
             }
             (Refusal::Illegal, None, _) => self.f("pdn.no_such_move", &[("text", &text)]),
@@ -151,6 +166,7 @@ impl Lang {
                 &[("trained", trained), ("wanted", wanted)],
             ),
             EvalProblem::RulesChanged(id) => self.f("eval.rules_changed", &[("id", id)]),
+            EvalProblem::Board(n) => self.f("eval.board", &[("n", n)]),
         };
         checkers::printable(&format!("{}: {why}", e.origin)).into_owned()
     }
@@ -196,7 +212,7 @@ mod tests {
     use super::*;
 
     fn fen(text: &str) -> FenError {
-        checkers::fen::parse(text).expect_err("a bad FEN")
+        checkers::fen::parse(text, &checkers::BOARD_8).expect_err("a bad FEN")
     }
 
     /// Every kind of FEN error is worded in every language, the FEN quoted; the

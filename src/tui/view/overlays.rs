@@ -165,12 +165,7 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
                 None => (l.t("dialog.game_over").to_string(), String::new()),
             };
             // Over the board, not the panel: the move list stays in sight.
-            let board = Rect::new(
-                0,
-                0,
-                layout.board_x + 8 * layout.square_w,
-                layout.board_y + 8 * layout.square_h,
-            );
+            let board = Rect::new(0, 0, layout.board().right(), layout.board().bottom());
             dialog(
                 l.t("dialog.game_over"),
                 vec![

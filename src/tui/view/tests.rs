@@ -2,10 +2,9 @@
 //! colours when they are on, and what the panel shows as the game goes.
 
 use crate::tui::app::{App, Mode, Options, Overlay};
-use crate::tui::layout::{self, Layout};
 use crate::tui::test_support::*;
 use crate::tui::theme::Theme;
-use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, RUSSIAN};
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, INTERNATIONAL, RUSSIAN};
 use checkers::{fen, Color, Piece, Ruleset, Square};
 use crossterm::event::{Event, KeyCode};
 
@@ -113,8 +112,8 @@ fn snapshot_too_small_terminal() {
 #[test]
 fn snapshot_large_terminal_grows_the_board() {
     let a = app_with(ENGLISH, None, (200, 60));
-    let big = layout::compute(200, 60);
-    let small = layout::compute(80, 24);
+    let big = a.layout();
+    let small = app(ENGLISH, None).layout();
     assert!(big.square_w > small.square_w && big.square_h > small.square_h);
     insta::assert_snapshot!("large_200x60", screen(&a));
 }
@@ -135,9 +134,7 @@ fn snapshot_command_line_and_quit_dialog() {
 
 /// The background of `square`, read at a corner cell away from the piece and cursor.
 fn square_bg(app: &App, square: Square) -> ratatui::style::Color {
-    let l = layout::compute(app.size.0, app.size.1);
-    let (c, r) = Layout::screen_of(square.file(), square.rank(), app.bottom());
-    let rect = l.square_rect(c, r);
+    let rect = app.layout().rect_of(square.file(), square.rank());
     render(app)[(rect.x + rect.width - 1, rect.y + rect.height - 1)].bg
 }
 
@@ -146,7 +143,7 @@ fn square_bg(app: &App, square: Square) -> ratatui::style::Color {
 fn colours_mark_captures_selection_and_targets() {
     let coloured = |variant: &str, fen_text: &str| {
         let opts = Options {
-            start: Some(fen::parse(fen_text).unwrap()),
+            start: Some(fen::parse(fen_text, &checkers::BOARD_8).unwrap()),
             theme: Theme::new(false, true),
             ..options(Ruleset::builtin(variant).unwrap())
         };
@@ -158,11 +155,9 @@ fn colours_mark_captures_selection_and_targets() {
     assert_ne!(plain_dark, ratatui::style::Color::Reset);
     assert_ne!(must, plain_dark, "a must-capture square stands out");
     assert_eq!(square_bg(&a, sq("5")), plain_dark, "a man that cannot move");
-    assert!(Square::from_coords(0, 7).is_none());
+    assert!(checkers::BOARD_8.square_at(0, 7).is_none());
     // a8 is a light square; its corner cell is its own colour.
-    let l = layout::compute(80, 24);
-    let (c, r) = Layout::screen_of(0, 7, a.bottom());
-    let a8 = l.square_rect(c, r);
+    let a8 = a.layout().rect_of(0, 7);
     let light = render(&a)[(a8.x, a8.y)].bg;
     assert_ne!(light, plain_dark);
     assert_ne!(light, must);
@@ -287,7 +282,7 @@ fn a_draw_counter_near_its_limit_is_never_cut_off() {
         rule.moves = 11;
         rule.name = name.to_string();
         let opts = Options {
-            start: Some(fen::parse("W:WKc1,a3:BKf8,h6").unwrap()),
+            start: Some(fen::parse("W:WKc1,a3:BKf8,h6", &checkers::BOARD_8).unwrap()),
             ..options(rules)
         };
         let mut a = App::new(opts, (80, 24));
@@ -305,9 +300,7 @@ fn a_draw_counter_near_its_limit_is_never_cut_off() {
 
 /// The text drawn on `square`, row by row.
 fn square_text(app: &App, square: Square) -> String {
-    let l = layout::compute(app.size.0, app.size.1);
-    let (c, r) = Layout::screen_of(square.file(), square.rank(), app.bottom());
-    let rect = l.square_rect(c, r);
+    let rect = app.layout().rect_of(square.file(), square.rank());
     let buf = render(app);
     (rect.y..rect.bottom())
         .map(|y| {
@@ -349,21 +342,28 @@ fn a_half_done_capture_draws_its_piece_where_it_stands_crowned_in_russian() {
 /// light squares' texture.
 #[test]
 fn men_are_discs_and_white_is_a_ring_without_colour() {
-    for size in [(80, 24), (120, 40), (200, 60)] {
+    let boards = [
+        (RUSSIAN, checkers::BOARD_8),
+        (INTERNATIONAL, checkers::BOARD_10),
+    ];
+    let sizes = [(80, 24), (120, 40), (200, 60)];
+    for ((variant, board), size) in boards.iter().flat_map(|b| sizes.map(|s| (b, s))) {
         let opts = Options {
-            start: Some(fen::parse("W:Wc3,Ke5:Bf6,Kb8").unwrap()),
+            start: Some(fen::parse("W:Wc3,Ke5:Bf6,Kb8", board).unwrap()),
             theme: Theme::new(false, false),
-            ..options(Ruleset::builtin(RUSSIAN).unwrap())
+            ..options(Ruleset::builtin(variant).unwrap())
         };
         let a = App::new(opts, size);
+        let size = (variant, size);
         let white = square_text(&a, sq("c3"));
         let black = square_text(&a, sq("f6"));
         assert!(black.contains('█'), "{size:?} black: {black}");
         let solid = |t: &str| t.matches('█').count();
         assert!(solid(&white) < solid(&black), "{size:?} white: {white}");
         assert!(!white.contains('░'), "{size:?} white: {white}");
+        // A ring of half blocks, or of brackets where the disc is too small for a hole.
         assert!(
-            white.contains('▄') && white.contains('▀'),
+            white.contains('▄') && white.contains('▀') || white.contains("()"),
             "{size:?} white: {white}"
         );
         for king in ["e5", "b8"] {
@@ -383,17 +383,19 @@ fn men_are_discs_and_white_is_a_ring_without_colour() {
 /// shows on any square's colour, with and without colour.
 #[test]
 fn the_cursor_is_drawn_on_every_dark_square() {
-    for color in [false, true] {
+    for (variant, color) in [ENGLISH, INTERNATIONAL]
+        .iter()
+        .flat_map(|v| [(v, false), (v, true)])
+    {
         let opts = Options {
             theme: Theme::new(false, color),
-            ..options(Ruleset::builtin(ENGLISH).unwrap())
+            ..options(Ruleset::builtin(variant).unwrap())
         };
         let mut a = App::new(opts, (80, 24));
-        for s in Square::all() {
+        let squares: Vec<Square> = a.geometry().all().collect();
+        for s in squares {
             a.cursor = (s.file(), s.rank());
-            let l = layout::compute(80, 24);
-            let (c, r) = Layout::screen_of(s.file(), s.rank(), a.bottom());
-            let rect = l.square_rect(c, r);
+            let rect = a.layout().rect_of(s.file(), s.rank());
             let buf = render(&a);
             let y = rect.y + rect.height / 2;
             let (left, right) = (&buf[(rect.x, y)], &buf[(rect.right() - 1, y)]);
@@ -402,4 +404,67 @@ fn the_cursor_is_drawn_on_every_dark_square() {
             assert!(left.modifier.contains(reversed) && right.modifier.contains(reversed));
         }
     }
+}
+
+/// The 10×10 board at 80×24, 120×40 and 200×60, from both sides: files a–j
+/// under it, ranks 1–10 to its left with their last digits in one column,
+/// every one of the fifty numbers on its square, men told apart by side.
+#[test]
+fn a_ten_by_ten_board_is_labelled_and_numbered_at_every_size() {
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        for flipped in [false, true] {
+            let mut a = app_with(INTERNATIONAL, None, (w, h));
+            a.flipped = flipped;
+            let at = format!("{w}×{h}, flipped {flipped}");
+            let l = a.layout();
+            let board = l.board();
+            let buf = render(&a);
+            let text = |x0: u16, x1: u16, y: u16| -> String {
+                (x0..x1).map(|x| buf[(x, y)].symbol()).collect()
+            };
+            let files: String = text(0, board.right(), board.bottom())
+                .split_whitespace()
+                .collect();
+            let files_in_order = if flipped { "jihgfedcba" } else { "abcdefghij" };
+            assert_eq!(files, files_in_order, "{at}");
+            for rank in 0..10 {
+                let rect = l.rect_of(0, rank);
+                let label = text(0, board.x, rect.y + rect.height / 2);
+                assert_eq!(label.trim(), (rank + 1).to_string(), "{at}");
+                // The last digit stands a column away from the board, 10 over 9.
+                let end = usize::from(board.x - 1);
+                assert_eq!(label.trim_end().len(), end, "{at}: {label:?}");
+            }
+            for sq in a.geometry().all() {
+                let n = a.geometry().number(sq).expect("a dark square").to_string();
+                let shown = square_text(&a, sq);
+                assert!(shown.contains(&n), "{at}: {n} on {shown:?}");
+                let man = match a.game.position().piece_at(sq) {
+                    Some(Piece::Man(Color::White)) => "ww",
+                    Some(Piece::Man(Color::Black)) => "bb",
+                    _ => continue,
+                };
+                assert!(shown.contains(man), "{at}: {n} on {shown:?}");
+            }
+        }
+    }
+}
+
+/// International's 5-move rule runs only with a lone king against kings: the
+/// panel says nothing of it at the start, and counts once it runs.
+#[test]
+fn a_counter_for_some_endings_only_shows_once_it_runs() {
+    let a = app(INTERNATIONAL, None);
+    assert!(!screen(&a).contains("5-move rule"), "{}", screen(&a));
+    let opts = Options {
+        start: Some(fen::parse("W:WK46:BK5,K1", &checkers::BOARD_10).unwrap()),
+        ..options(Ruleset::builtin(INTERNATIONAL).unwrap())
+    };
+    let mut a = App::new(opts, (80, 24));
+    command(&mut a, "46-41");
+    assert!(
+        screen(&a).contains("5-move rule: 0 of 5 moves"),
+        "{}",
+        screen(&a)
+    );
 }

@@ -13,7 +13,7 @@ fn unknown_variant() {
             None,
             &[
                 "unknown variant `checkers`",
-                "english, dammen64, brazilian, russian, german",
+                "english, dammen64, brazilian, russian, german, international",
             ],
         );
     }

@@ -6,14 +6,21 @@ use super::*;
 fn variants_lists_id_name_description() {
     let out = ok(&["variants"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines.len(), 6, "{out}");
     let ids: Vec<&str> = lines
         .iter()
         .map(|l| l.split('\t').next().unwrap())
         .collect();
     assert_eq!(
         ids,
-        ["english", "dammen64", "brazilian", "russian", "german"]
+        [
+            "english",
+            "dammen64",
+            "brazilian",
+            "russian",
+            "german",
+            "international"
+        ]
     );
     for (line, r) in lines.iter().zip(Ruleset::builtins()) {
         assert_eq!(*line, format!("{}\t{}\t{}", r.id, r.name, r.description));

@@ -1,14 +1,16 @@
 //! A deliberately plain second move generator, to check the fast one against.
 //!
-//! It shares no code with `src/movegen.rs`: an 8×8 array of squares, (file, rank)
-//! coordinates, every capture sequence enumerated by a straightforward recursion,
-//! then the ruleset's filters applied to the finished list. It is slow and meant
-//! to be obviously right, one rule of docs/RULES.md at a time.
+//! It shares no code with `src/movegen.rs`: an array of squares as large as the
+//! largest board, (file, rank) coordinates, the ruleset's board size as the only
+//! edge (8 or 10, from `rules.geometry().size`), every capture sequence enumerated
+//! by a straightforward recursion, then the ruleset's filters applied to the
+//! finished list. It is slow and meant to be obviously right, one rule of
+//! docs/RULES.md at a time.
 
 #![allow(dead_code)]
 
 use checkers::rules::{CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture};
-use checkers::{Color, Piece, Position, Ruleset, Square};
+use checkers::{Color, Piece, Position, Ruleset};
 use std::collections::BTreeSet;
 
 pub type Coord = (i8, i8); // (file, rank)
@@ -32,16 +34,23 @@ impl RefMove {
     }
 }
 
+/// Squares along a side of the largest board.
+const MAX: usize = 10;
+
+/// The pieces of a position by (file, rank), and the side to move. Which part of the
+/// array is the board is the ruleset's business: the generator is given the size.
 #[derive(Clone)]
 pub struct Board {
-    cells: [[Option<Piece>; 8]; 8], // [rank][file]
+    cells: [[Option<Piece>; MAX]; MAX], // [rank][file]
     pub side: Color,
 }
 
 impl Board {
+    /// The pieces of `p`, wherever they stand on the largest board (a square is the
+    /// same (file, rank) on every board).
     pub fn from_position(p: &Position) -> Board {
-        let mut cells = [[None; 8]; 8];
-        for sq in Square::all() {
+        let mut cells = [[None; MAX]; MAX];
+        for sq in checkers::BOARD_10.all() {
             cells[sq.rank() as usize][sq.file() as usize] = p.piece_at(sq);
         }
         Board {
@@ -79,15 +88,27 @@ impl Board {
     }
 }
 
-fn on_board(c: Coord) -> bool {
-    (0..8).contains(&c.0) && (0..8).contains(&c.1)
+/// The side of the ruleset's board: 8 or 10.
+fn size(rules: &Ruleset) -> i8 {
+    let n = rules.geometry().size;
+    assert!(
+        n as usize <= MAX,
+        "{}: a {n}×{n} board is larger than the reference's array",
+        rules.id
+    );
+    n as i8
+}
+
+fn on_board(c: Coord, size: i8) -> bool {
+    (0..size).contains(&c.0) && (0..size).contains(&c.1)
 }
 
 const DIRS: [Coord; 4] = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
 
-fn last_row(color: Color) -> i8 {
+/// The rank where `color`'s men are crowned: the far side's back row.
+fn last_row(color: Color, size: i8) -> i8 {
     match color {
-        Color::White => 7,
+        Color::White => size - 1,
         Color::Black => 0,
     }
 }
@@ -102,6 +123,7 @@ fn forward(color: Color) -> i8 {
 struct Search<'a> {
     board: &'a Board,
     rules: &'a Ruleset,
+    size: i8,
     origin: Coord,
     color: Color,
     out: Vec<RefMove>,
@@ -110,11 +132,11 @@ struct Search<'a> {
 impl Search<'_> {
     /// Empty for the purpose of this move: nothing there, or the start square.
     fn empty(&self, c: Coord) -> bool {
-        on_board(c) && (c == self.origin || self.board.at(c).is_none())
+        on_board(c, self.size) && (c == self.origin || self.board.at(c).is_none())
     }
 
     fn takeable(&self, c: Coord, captured: &[Coord]) -> bool {
-        on_board(c)
+        on_board(c, self.size)
             && c != self.origin
             && !captured.contains(&c)
             && self.board.at(c).is_some_and(|p| p.color() != self.color)
@@ -163,7 +185,7 @@ impl Search<'_> {
         let jumps = self.jumps(at, king, captured);
         if jumps.is_empty() {
             if !captured.is_empty() {
-                let promotes = promoted || (!king && at.1 == last_row(self.color));
+                let promotes = promoted || (!king && at.1 == last_row(self.color, self.size));
                 self.out.push(RefMove {
                     path: path.clone(),
                     captured: captured.iter().copied().collect(),
@@ -183,7 +205,7 @@ impl Search<'_> {
             let choices = if going_on.is_empty() { lands } else { going_on };
             for l in choices {
                 path.push(l);
-                if !king && l.1 == last_row(self.color) {
+                if !king && l.1 == last_row(self.color, self.size) {
                     match self.rules.promotion_mid_capture {
                         PromotionMidCapture::CrownedMoveEnds => {
                             self.out.push(RefMove {
@@ -220,9 +242,20 @@ pub fn legal_moves(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
 /// Every legal move with every path it can be played by: capture sequences that
 /// are one move by docs/RULES.md (same start, end and captured set) are all listed.
 pub fn sequences(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
+    let size = size(rules);
+    for rank in 0..MAX as i8 {
+        for file in 0..MAX as i8 {
+            let c = (file, rank);
+            assert!(
+                on_board(c, size) || board.at(c).is_none(),
+                "{}: a piece on {file},{rank}, off the {size}×{size} board",
+                rules.id
+            );
+        }
+    }
     let mut all = Vec::new();
-    for rank in 0..8 {
-        for file in 0..8 {
+    for rank in 0..size {
+        for file in 0..size {
             let c = (file, rank);
             let Some(p) = board.at(c) else { continue };
             if p.color() != board.side {
@@ -231,6 +264,7 @@ pub fn sequences(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
             let mut s = Search {
                 board,
                 rules,
+                size,
                 origin: c,
                 color: p.color(),
                 out: Vec::new(),
@@ -246,8 +280,8 @@ pub fn sequences(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
         }
         return all;
     }
-    for rank in 0..8 {
-        for file in 0..8 {
+    for rank in 0..size {
+        for file in 0..size {
             let c = (file, rank);
             let Some(p) = board.at(c) else { continue };
             if p.color() != board.side {
@@ -258,8 +292,8 @@ pub fn sequences(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
                     continue;
                 }
                 let mut t = (c.0 + d.0, c.1 + d.1);
-                while on_board(t) && board.at(t).is_none() {
-                    let promotes = !p.is_king() && t.1 == last_row(p.color());
+                while on_board(t, size) && board.at(t).is_none() {
+                    let promotes = !p.is_king() && t.1 == last_row(p.color(), size);
                     all.push(RefMove {
                         path: vec![c, t],
                         captured: BTreeSet::new(),

@@ -5,7 +5,7 @@ use checkers::pdn::{
     open_game, Assume, Checked, Checker, Encoding, PdnGame, Reader, Refusal, Replayed, Verdict,
     WarningKind,
 };
-use checkers::rules::builtin::{DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
+use checkers::rules::builtin::{DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, RUSSIAN};
 use checkers::{fen, Color, OutcomeReason, Ruleset};
 
 fn path(name: &str) -> String {
@@ -199,7 +199,10 @@ fn squares_run_together_are_cut_where_a_legal_move_is() {
 fn an_inline_fen_sets_up_the_position_among_the_moves() {
     let games = check_file("inline_fen.pdn");
     let first = replayed(&games[0]);
-    assert_eq!(*first.game.start(), fen::parse("B:W22,27:B10,11").unwrap());
+    assert_eq!(
+        *first.game.start(),
+        fen::parse("B:W22,27:B10,11", &checkers::BOARD_8).unwrap()
+    );
     assert_eq!(moves_of(first), ["10-15", "22-18", "15x22", "27-23"]);
     assert!(
         first.setups.is_empty(),
@@ -207,7 +210,10 @@ fn an_inline_fen_sets_up_the_position_among_the_moves() {
     );
     let mid = replayed(&games[1]);
     assert_eq!(mid.setups, [2]);
-    assert_eq!(*mid.game.start(), fen::parse("B:WK19,32:BK1,15").unwrap());
+    assert_eq!(
+        *mid.game.start(),
+        fen::parse("B:WK19,32:BK1,15", &checkers::BOARD_8).unwrap()
+    );
     assert_eq!(moves_of(mid), ["15x24", "32-28", "1-6"]);
 }
 
@@ -216,7 +222,10 @@ fn a_man_on_its_crowning_row_in_a_setup_is_crowned_with_a_warning() {
     let games = check_file("crowning_row.pdn");
     let r = replayed(&games[0]);
     let start = r.game.start();
-    assert_eq!(*start, fen::parse("W:WK1,22:BK30,10").unwrap());
+    assert_eq!(
+        *start,
+        fen::parse("W:WK1,22:BK30,10", &checkers::BOARD_8).unwrap()
+    );
     let crowned: Vec<_> = r
         .warnings
         .iter()
@@ -287,7 +296,7 @@ fn a_result_that_contradicts_the_final_position_is_a_warning() {
 }
 
 #[test]
-fn game_type_20_is_reported_by_name_and_variant_does_not_override_it() {
+fn game_type_20_is_international_draughts_and_variant_does_not_override_it() {
     let english = Ruleset::builtin(ENGLISH).unwrap();
     for assume in [
         Assume::default(),
@@ -297,27 +306,17 @@ fn game_type_20_is_reported_by_name_and_variant_does_not_override_it() {
         },
     ] {
         let games = check_all(&bytes("gametype20.pdn"), assume);
-        match &games[0].verdict {
-            Verdict::Unsupported(u) => {
-                assert_eq!(u.game, "international draughts on 10×10");
-                assert_eq!(
-                    u.message,
-                    "GameType 20: international draughts on 10×10 is not supported"
-                );
-            }
-            other => panic!("{other:?}"),
-        }
-        assert_eq!(games[0].rules, None);
+        assert!(
+            matches!(games[0].verdict, Verdict::Replayed(_)),
+            "{:?}",
+            games[0].verdict
+        );
+        assert_eq!(games[0].rules.as_deref(), Some(INTERNATIONAL));
     }
-    let e = open_game(&bytes("gametype20.pdn")[..], 1, &Assume::default()).unwrap_err();
-    assert!(
-        matches!(e, checkers::pdn::OpenError::Unsupported { n: 1, .. }),
-        "{e:?}"
-    );
-    assert_eq!(
-        e.to_string(),
-        "game 1: GameType 20: international draughts on 10×10 is not supported"
-    );
+    let loaded = open_game(&bytes("gametype20.pdn")[..], 1, &Assume::default()).unwrap();
+    assert_eq!(loaded.game.rules().id, INTERNATIONAL);
+    assert_eq!(loaded.game.rules().geometry().size, 10);
+    assert_eq!(loaded.game.moves().len(), 6);
 }
 
 fn one(text: &str, assume: Assume) -> Checked {
@@ -382,20 +381,20 @@ fn untagged_games_of_other_variants_are_told_by_their_squares_and_first_move() {
         name(&one("1. 23-19 12-15 2. 19x12 8x15 *", none())),
         "Italian draughts"
     );
-    assert_eq!(
-        name(&one("1. 32-28 19-23 *", none())),
-        "international draughts on 10×10"
-    );
-    assert_eq!(
-        name(&one("[FEN \"W:W31-50:B1-20\"]\n*", none())),
-        "international draughts on 10×10"
-    );
+    // A first move from White's own back row on 8×8 is a 10×10 opening, and
+    // squares above 32 are of the 10×10 board: international draughts.
+    for record in ["1. 32-28 19-23 *", "[FEN \"W:W31-50:B1-20\"]\n*"] {
+        let game = one(record, none());
+        assert!(matches!(game.verdict, Verdict::Replayed(_)), "{record}");
+        assert_eq!(game.rules.as_deref(), Some(INTERNATIONAL), "{record}");
+    }
     // After a 10×10 game, a game of the file whose squares happen to be low is one too.
     let games = check_all(
-        b"1. 46-41 1-7 *\n\n[FEN \"W:W19,26:B6,7\"]\n1. 26-21 *\n",
+        b"1. 32-28 19-23 *\n\n[FEN \"W:W19,26:B6,7\"]\n1. 26-21 *\n",
         none(),
     );
-    assert_eq!(name(&games[1]), "international draughts on 10×10");
+    assert_eq!(games[1].rules.as_deref(), Some(INTERNATIONAL));
+    assert!(matches!(games[1].verdict, Verdict::Replayed(_)));
 }
 
 /// Czech games are written like Russian ones; their rules give them away: a man
@@ -541,4 +540,34 @@ proptest! {
             }
         }
     }
+}
+
+/// lidraughts writes the line breaks between tags of some exports as the two
+/// characters `\n`: the tags are one game's, not a phantom game each (issue 33).
+#[test]
+fn a_header_with_literal_backslash_n_between_its_tags_is_one_game() {
+    let text = "[Event \"Casual\"]\\n[White \"a\"]\\n[Black \"b\"]\\n[Result \"1-0\"]\\n\
+                [GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 1-0\n";
+    let games = check_all(text.as_bytes(), Assume::default());
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(games[0].rules.as_deref(), Some(INTERNATIONAL));
+    assert_eq!(games[0].pdn.tag("White"), Some("a"));
+    match &games[0].verdict {
+        Verdict::Replayed(r) => {
+            assert_eq!(r.game.moves().len(), 4);
+            assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// PlayStrategy's English exports say `[Variant "American/English"]` (issue 33).
+#[test]
+fn playstrategy_s_american_english_variant_is_english() {
+    let game = one(
+        "[Variant \"American/English\"]\n[Result \"0-1\"]\n1. 11-15 23-19 0-1\n",
+        Assume::default(),
+    );
+    assert_eq!(game.rules.as_deref(), Some(ENGLISH));
+    assert!(matches!(game.verdict, Verdict::Replayed(_)));
 }

@@ -4,16 +4,26 @@ use super::*;
 
 #[test]
 fn board_is_8x8_played_on_the_32_dark_squares_with_a1_dark() {
-    assert!(Square::from_algebraic("a1").is_some(), "a1 is dark");
-    assert!(Square::from_algebraic("b1").is_none(), "b1 is light");
-    assert!(Square::from_algebraic("h8").is_some(), "h8 is dark");
-    assert!(Square::from_algebraic("a8").is_none(), "a8 is light");
-    assert!(Square::from_algebraic("i1").is_none() && Square::from_algebraic("a9").is_none());
-    assert_eq!(Square::all().count(), 32);
-    for s in Square::all() {
+    assert!(checkers::BOARD_8.square_named("a1").is_some(), "a1 is dark");
+    assert!(
+        checkers::BOARD_8.square_named("b1").is_none(),
+        "b1 is light"
+    );
+    assert!(checkers::BOARD_8.square_named("h8").is_some(), "h8 is dark");
+    assert!(
+        checkers::BOARD_8.square_named("a8").is_none(),
+        "a8 is light"
+    );
+    assert!(
+        checkers::BOARD_8.square_named("i1").is_none()
+            && checkers::BOARD_8.square_named("a9").is_none()
+    );
+    assert_eq!(checkers::BOARD_8.all().count(), 32);
+    for s in checkers::BOARD_8.all() {
         assert_eq!((s.file() + s.rank()) % 2, 0, "{s:?} is dark");
     }
-    for id in Ruleset::builtin_ids() {
+    // The 8×8 variants; international's board: rules/international.rs.
+    for id in Ruleset::builtin_ids().filter(|&id| rules(id).geometry().size == 8) {
         let start = *Game::new(rules(id)).position();
         assert_eq!(start.pieces(Color::White).count(), 12, "{id}");
         assert_eq!(start.pieces(Color::Black).count(), 12, "{id}");
@@ -23,10 +33,10 @@ fn board_is_8x8_played_on_the_32_dark_squares_with_a1_dark() {
 
 #[test]
 fn white_starts_on_the_dark_squares_of_rows_1_to_3_and_black_on_rows_6_to_8() {
-    for id in Ruleset::builtin_ids() {
+    for id in Ruleset::builtin_ids().filter(|&id| rules(id).geometry().size == 8) {
         let r = rules(id);
         let start = *Game::new(r.clone()).position();
-        for s in Square::all() {
+        for s in checkers::BOARD_8.all() {
             let expected = match s.rank() {
                 0..=2 => Some(checkers::Piece::Man(Color::White)),
                 5..=7 => Some(checkers::Piece::Man(Color::Black)),
@@ -36,7 +46,10 @@ fn white_starts_on_the_dark_squares_of_rows_1_to_3_and_black_on_rows_6_to_8() {
         }
         // In PDN numbers: Black on 1-12, White on 21-32.
         let side = r.first_move.letter();
-        assert_eq!(start, fen::parse(&format!("{side}:W21-32:B1-12")).unwrap());
+        assert_eq!(
+            start,
+            fen::parse(&format!("{side}:W21-32:B1-12"), &checkers::BOARD_8).unwrap()
+        );
     }
 }
 
@@ -49,17 +62,17 @@ fn pdn_square_numbers_run_from_1_b8_to_32_g1() {
     ];
     for (i, name) in names.iter().enumerate() {
         let n = i as u8 + 1;
-        let s = Square::from_pdn(n).unwrap();
+        let s = checkers::BOARD_8.square(n).unwrap();
         assert_eq!(s.algebraic(), *name, "PDN {n}");
-        assert_eq!(s.pdn(), n);
+        assert_eq!(checkers::BOARD_8.number(s).unwrap(), n);
         assert_eq!(sq(name), s);
         assert_eq!(
-            SquareNotation::Numeric.write(s),
+            SquareNotation::Numeric.write(&checkers::BOARD_8, s),
             n.to_string(),
             "numeric notation of {name}"
         );
     }
-    assert!(Square::from_pdn(0).is_none() && Square::from_pdn(33).is_none());
+    assert!(checkers::BOARD_8.square(0).is_none() && checkers::BOARD_8.square(33).is_none());
     // So Black starts on 1-12 and White on 21-32.
     let start = Position::initial(Color::White);
     let black: Vec<u8> = sorted_pdn(start.pieces(Color::Black));
@@ -69,7 +82,10 @@ fn pdn_square_numbers_run_from_1_b8_to_32_g1() {
 }
 
 fn sorted_pdn(b: checkers::Bitboard) -> Vec<u8> {
-    let mut v: Vec<u8> = b.iter().map(|s| s.pdn()).collect();
+    let mut v: Vec<u8> = b
+        .iter()
+        .map(|s| checkers::BOARD_8.number(s).unwrap())
+        .collect();
     v.sort();
     v
 }
@@ -264,7 +280,10 @@ fn jumped_pieces_block_and_cannot_be_jumped_twice() {
         let r = rules(id);
         let m = notation::parse_move("a1xd4xf6xh4xe1", &strike, &r).unwrap();
         let after = strike.after(&m);
-        assert_eq!(sorted_pdn(after.pieces(Color::Black)), vec![sq("b4").pdn()]);
+        assert_eq!(
+            sorted_pdn(after.pieces(Color::Black)),
+            vec![checkers::BOARD_8.number(sq("b4")).unwrap()]
+        );
         assert_eq!(
             after.piece_at(sq("e1")),
             Some(checkers::Piece::King(Color::White))
@@ -462,7 +481,8 @@ fn a_side_with_no_pieces_loses() {
             win(Color::White, OutcomeReason::NoPieces),
             "{id}"
         );
-        let empty = Game::from_position(rules(id), fen::parse("W:W:B1").unwrap());
+        let empty =
+            Game::from_position(rules(id), fen::parse("W:W:B1", &checkers::BOARD_8).unwrap());
         assert_eq!(
             empty.outcome(),
             win(Color::Black, OutcomeReason::NoPieces),

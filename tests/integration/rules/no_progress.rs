@@ -5,7 +5,7 @@ use super::*;
 /// The draw `name` comes exactly `plies` plies (its moves by each side, twice) after the
 /// start or the last reset, and not one ply earlier.
 #[track_caller]
-fn assert_draw_after_quiet_plies(game: &mut Game, name: &str, plies: u32) {
+pub(super) fn assert_draw_after_quiet_plies(game: &mut Game, name: &str, plies: u32) {
     let id = game.rules().id.clone();
     let already = counter(game, name);
     assert!(already < plies);

@@ -54,7 +54,7 @@ fn assert_numeric_notation(id: &str) {
     let m = notation::parse_move("11x18", &pos, &r).unwrap();
     assert_eq!(notation::parse_move("f6xd4", &pos, &r).unwrap(), m);
     assert_eq!(
-        fen::write(&start, r.notation.squares),
+        fen::write(&start, &checkers::BOARD_8, r.notation.squares),
         "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     );
 }

@@ -9,6 +9,7 @@ fn table() -> Vec<Expected> {
     vec![
         Expected {
             id: "english",
+            board: (8, 3),
             first_move: Color::Black,
             men_capture_backwards: false,
             king_moves: KingMoves::OneSquare,
@@ -25,6 +26,7 @@ fn table() -> Vec<Expected> {
         },
         Expected {
             id: "dammen64",
+            board: (8, 3),
             first_move: Color::Black,
             men_capture_backwards: false,
             king_moves: KingMoves::OneSquare,
@@ -41,6 +43,7 @@ fn table() -> Vec<Expected> {
         },
         Expected {
             id: "brazilian",
+            board: (8, 3),
             first_move: Color::White,
             men_capture_backwards: true,
             king_moves: KingMoves::AnyDistance,
@@ -57,6 +60,7 @@ fn table() -> Vec<Expected> {
         },
         Expected {
             id: "russian",
+            board: (8, 3),
             first_move: Color::White,
             men_capture_backwards: true,
             king_moves: KingMoves::AnyDistance,
@@ -103,6 +107,7 @@ fn table() -> Vec<Expected> {
         },
         Expected {
             id: "german",
+            board: (8, 3),
             first_move: Color::Black,
             men_capture_backwards: false,
             king_moves: KingMoves::AnyDistance,
@@ -117,6 +122,44 @@ fn table() -> Vec<Expected> {
             game_type: None,
             variant: "German Dame",
         },
+        Expected {
+            id: "international",
+            board: (10, 4),
+            first_move: Color::White,
+            men_capture_backwards: true,
+            king_moves: KingMoves::AnyDistance,
+            king_captures_from: KingCapturesFrom::AnyDistance,
+            king_lands: KingLands::AnyEmptyBeyond,
+            capture_choice: MostPieces,
+            promotion_mid_capture: PromotionMidCapture::ContinueAsMan,
+            touch_move: true,
+            squares: SquareNotation::Numeric,
+            capture_separator: 'x',
+            no_progress: vec![
+                (25, vec![Capture, ManMove], always),
+                (
+                    16,
+                    vec![],
+                    DrawCondition {
+                        lone_king: true,
+                        min_total_pieces: Some(4),
+                        max_total_pieces: Some(4),
+                        ..always
+                    },
+                ),
+                (
+                    5,
+                    vec![],
+                    DrawCondition {
+                        lone_king: true,
+                        max_total_pieces: Some(3),
+                        ..always
+                    },
+                ),
+            ],
+            game_type: Some(20),
+            variant: "International",
+        },
     ]
 }
 
@@ -127,13 +170,13 @@ fn builtins_follow_the_rules_table() {
     assert_eq!(
         ids,
         table.iter().map(|e| e.id).collect::<Vec<_>>(),
-        "the five variants in the order of docs/RULES.md"
+        "the built-in variants in the order of docs/RULES.md"
     );
     for e in &table {
         let r = Ruleset::builtin(e.id).expect("a built-in variant");
         assert_matches(&r, e);
     }
-    assert_eq!(Ruleset::builtins().len(), 5);
+    assert_eq!(Ruleset::builtins().len(), 6);
     assert_eq!(Ruleset::builtin("pool"), None);
 }
 
@@ -159,15 +202,22 @@ fn ruleset_files_on_disk_are_the_builtins() {
         assert_matches(&from_disk, e);
         seen.push(stem.to_string());
     }
-    assert_eq!(seen.len(), 5, "one file per built-in variant: {seen:?}");
+    assert_eq!(seen.len(), 6, "one file per built-in variant: {seen:?}");
 }
 
 #[test]
 fn builtins_start_as_rules_md_says() {
-    // Black moves first in english, dammen64 and german; White in brazilian and russian.
+    // Black moves first in english, dammen64 and german; White in brazilian,
+    // russian and international. Seven opening moves on 8×8 (three rows of men),
+    // nine on 10×10 (four rows: 31-26 … 35-30 but 31's and 35's single steps).
     for r in Ruleset::builtins() {
-        let start = checkers::Position::initial(r.first_move);
+        let start = checkers::Position::start(&r);
         assert_eq!(start.side_to_move(), r.first_move);
-        assert_eq!(legal_moves(&start, &r).len(), 7, "{}", r.id);
+        let (men, moves) = match r.geometry().size {
+            8 => (12, 7),
+            _ => (20, 9),
+        };
+        assert_eq!(start.pieces(r.first_move).count(), men, "{}", r.id);
+        assert_eq!(legal_moves(&start, &r).len(), moves, "{}", r.id);
     }
 }

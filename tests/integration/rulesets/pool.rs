@@ -27,6 +27,7 @@ fn pool_is_read_setting_by_setting() {
         &r,
         &Expected {
             id: "pool",
+            board: (8, 3),
             first_move: Color::Black,
             men_capture_backwards: true,
             king_moves: KingMoves::AnyDistance,
@@ -51,6 +52,7 @@ fn pool_is_read_setting_by_setting() {
                         max_total_pieces: Some(6),
                         min_total_pieces: Some(2),
                         both_have_kings: true,
+                        lone_king: false,
                     },
                 ),
             ],
@@ -79,11 +81,16 @@ fn pool_perft_from_the_start() {
 const CROWNING_ROW_MID_CAPTURE: &str = "W:W9,21:B6,7,16,17";
 
 fn moves_and_piece_on_h4(r: &Ruleset) -> (Vec<Vec<u8>>, Option<Piece>) {
-    let pos = fen::parse(CROWNING_ROW_MID_CAPTURE).unwrap();
+    let pos = fen::parse(CROWNING_ROW_MID_CAPTURE, &checkers::BOARD_8).unwrap();
     let moves = legal_moves(&pos, r);
     let mut paths: Vec<Vec<u8>> = moves
         .iter()
-        .map(|m| m.path().iter().map(|s| s.pdn()).collect())
+        .map(|m| {
+            m.path()
+                .into_iter()
+                .map(|s| checkers::BOARD_8.number(s).unwrap())
+                .collect()
+        })
         .collect();
     paths.sort();
     let long = moves
@@ -91,10 +98,7 @@ fn moves_and_piece_on_h4(r: &Ruleset) -> (Vec<Vec<u8>>, Option<Piece>) {
         .find(|m| m.capture_count() == 3)
         .expect("the three-piece capture is always legal");
     let after = pos.after(long);
-    (
-        paths,
-        after.piece_at(checkers::Square::from_pdn(20).unwrap()),
-    )
+    (paths, after.piece_at(checkers::BOARD_8.square(20).unwrap()))
 }
 
 #[test]
@@ -116,7 +120,7 @@ fn pool_shows_its_own_rules_in_play() {
 fn pool_kings_fly() {
     // A lone king on a1 (29) with the long diagonal open: seven moves in pool,
     // one in english.
-    let pos = fen::parse("W:WK29:B1").unwrap();
+    let pos = fen::parse("W:WK29:B1", &checkers::BOARD_8).unwrap();
     assert_eq!(legal_moves(&pos, &pool()).len(), 7);
     assert_eq!(
         legal_moves(&pos, &Ruleset::builtin(ENGLISH).unwrap()).len(),

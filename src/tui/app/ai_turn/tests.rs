@@ -35,7 +35,7 @@ fn the_ai_moves_when_it_is_its_turn_and_its_reply_is_played() {
     // Meanwhile the human's cursor waits on one of the human's own pieces.
     let own = |a: &App| {
         let (f, r) = a.cursor;
-        let sq = checkers::Square::from_coords(f, r).expect("a dark square");
+        let sq = checkers::BOARD_8.square_at(f, r).expect("a dark square");
         a.game.position().piece_at(sq).map(|p| p.color())
     };
     assert_eq!(own(&a), Some(Color::White));

@@ -2,7 +2,6 @@
 //! commands that start, save and load games.
 
 use crate::tui::app::Mode;
-use crate::tui::layout;
 use crate::tui::test_support::*;
 use checkers::rules::builtin::{ENGLISH, RUSSIAN};
 use crossterm::event::KeyCode;
@@ -155,7 +154,7 @@ fn left_and_right_edit_inside_the_command_line() {
     assert_eq!(a.command.as_ref().unwrap().text, "11-15");
     // The cursor is drawn on the character it stands before.
     key(&mut a, KeyCode::Left);
-    let l = layout::compute(a.size.0, a.size.1);
+    let l = a.layout();
     let buf = render(&a);
     let cell = &buf[(5, l.command.y)];
     assert_eq!(cell.symbol(), "5");

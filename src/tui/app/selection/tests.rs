@@ -1,21 +1,20 @@
 //! Choosing a move on the board by keys and clicks, and every refusal with its reason.
 
 use crate::tui::app::{App, Options};
-use crate::tui::layout::Layout;
 use crate::tui::test_support::*;
-use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, RUSSIAN};
+use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, INTERNATIONAL, RUSSIAN};
 use checkers::{Color, Ruleset, Square};
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 /// Moves the cursor to `square` with the arrow keys and presses Enter.
 fn walk_and_enter(app: &mut App, square: Square) {
-    // Arrows move on the screen; Layout::screen_of says where a square is on it.
+    // Arrows move on the screen; the layout says where a square is on it.
     // Up and down change the row and step to a diagonal neighbour, left and
     // right keep the row: so rows first, then columns.
-    let bottom = app.bottom();
-    let target = Layout::screen_of(square.file(), square.rank(), bottom);
-    for _ in 0..16 {
-        let now = Layout::screen_of(app.cursor.0, app.cursor.1, bottom);
+    let layout = app.layout();
+    let target = layout.on_screen(square.file(), square.rank());
+    for _ in 0..20 {
+        let now = layout.on_screen(app.cursor.0, app.cursor.1);
         if now == target {
             break;
         }
@@ -29,14 +28,12 @@ fn walk_and_enter(app: &mut App, square: Square) {
             KeyCode::Left
         };
         key(app, code);
-        assert!(dark(app.cursor), "{code:?} left the dark squares");
+        let (file, rank) = app.cursor;
+        let dark = app.geometry().square_at(file, rank).is_some();
+        assert!(dark, "{code:?} left the dark squares");
     }
     assert_eq!((app.cursor.0, app.cursor.1), (square.file(), square.rank()));
     key(app, KeyCode::Enter);
-}
-
-fn dark((file, rank): (u8, u8)) -> bool {
-    Square::from_coords(file, rank).is_some()
 }
 
 #[test]
@@ -92,26 +89,118 @@ fn hjkl_move_the_cursor_like_arrows_between_dark_squares() {
     assert_eq!(a.cursor.1, 7);
 }
 
-/// From every dark square, every arrow lands on a dark square or stays put.
+/// From every dark square, every arrow lands on a dark square or stays put,
+/// on the 8×8 board and the 10×10 one.
 #[test]
 fn the_cursor_never_leaves_the_dark_squares() {
-    for flipped in [false, true] {
-        let mut a = app(ENGLISH, None);
-        a.flipped = flipped;
-        for sq in Square::all() {
-            for code in [KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right] {
-                a.set_cursor(sq);
-                key(&mut a, code);
-                assert!(dark(a.cursor), "{code:?} from {sq:?}");
-                let (f, r) = a.cursor;
-                let moved = (f, r) != (sq.file(), sq.rank());
-                let edge = match code {
-                    KeyCode::Up | KeyCode::Down => sq.rank() == 0 || sq.rank() == 7,
-                    _ => sq.file() <= 1 || sq.file() >= 6,
-                };
-                assert!(moved || edge, "{code:?} from {sq:?} did nothing");
+    for (variant, last) in [(ENGLISH, 7), (INTERNATIONAL, 9)] {
+        for flipped in [false, true] {
+            let mut a = app(variant, None);
+            a.flipped = flipped;
+            let squares: Vec<Square> = a.geometry().all().collect();
+            for sq in squares {
+                for code in [KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right] {
+                    a.set_cursor(sq);
+                    key(&mut a, code);
+                    let (f, r) = a.cursor;
+                    let dark = a.geometry().square_at(f, r).is_some();
+                    assert!(dark, "{variant}: {code:?} from {sq:?}");
+                    let moved = (f, r) != (sq.file(), sq.rank());
+                    let edge = match code {
+                        KeyCode::Up | KeyCode::Down => sq.rank() == 0 || sq.rank() == last,
+                        _ => sq.file() <= 1 || sq.file() >= last - 1,
+                    };
+                    assert!(moved || edge, "{variant}: {code:?} from {sq:?} did nothing");
+                }
             }
         }
+    }
+}
+
+/// Clicks the middle of `square` as the app lays out its own board, whatever
+/// its size.
+fn click_at(app: &mut App, square: Square) {
+    let rect = app.layout().rect_of(square.file(), square.rank());
+    send(
+        app,
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: rect.x + rect.width / 2,
+            row: rect.y + rect.height / 2,
+            modifiers: KeyModifiers::NONE,
+        }),
+    );
+}
+
+/// A square of the 10×10 board by its number.
+fn sq10(number: &str) -> Square {
+    checkers::BOARD_10
+        .parse_square(number)
+        .expect("a square of the 10×10 board")
+}
+
+/// On the 10×10 board the cursor goes to its edges and no further: ten ranks
+/// up, five dark squares across, a j-file square reached from the right.
+#[test]
+fn the_cursor_reaches_every_edge_of_the_ten_by_ten_board() {
+    let mut a = app(INTERNATIONAL, None);
+    assert_eq!(a.bottom(), Color::White);
+    a.set_cursor(sq10("46"));
+    for _ in 0..12 {
+        ch(&mut a, 'k');
+    }
+    assert_eq!(a.cursor.1, 9, "up to rank 10");
+    for _ in 0..12 {
+        ch(&mut a, 'l');
+    }
+    assert_eq!(a.cursor, (9, 9), "j10 is square 5");
+    for _ in 0..12 {
+        ch(&mut a, 'j');
+    }
+    assert_eq!(a.cursor.1, 0, "down to rank 1");
+    for _ in 0..12 {
+        ch(&mut a, 'h');
+    }
+    assert_eq!(a.cursor, (0, 0), "a1 is square 46");
+    // Up one column zigzags rather than drifting off: b2, a3, b4 …
+    ch(&mut a, 'k');
+    ch(&mut a, 'k');
+    assert_eq!(a.cursor, (0, 2));
+}
+
+/// A 10×10 game at each size and from both sides: clicks, keys and typed
+/// moves, hot-seat so the board turns after each move.
+#[test]
+fn a_ten_by_ten_game_is_played_by_clicks_keys_and_typed_moves_at_every_size() {
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        let mut a = app_with(INTERNATIONAL, None, size);
+        assert_eq!(a.bottom(), Color::White);
+        click_at(&mut a, sq10("32"));
+        click_at(&mut a, sq10("28"));
+        assert_eq!(moves_played(&a), ["32-28"], "at {size:?}");
+        // Black below now: the same clicks find Black's squares.
+        assert_eq!(a.bottom(), Color::Black);
+        walk_and_enter(&mut a, sq10("19"));
+        walk_and_enter(&mut a, sq10("23"));
+        assert_eq!(moves_played(&a), ["32-28", "19-23"], "at {size:?}");
+        // White must take: the quiet move is refused with the reason.
+        command(&mut a, "31-26");
+        assert_refused(&a, "a capture is mandatory");
+        command(&mut a, "28x19");
+        assert_eq!(moves_played(&a), ["32-28", "19-23", "28x19"], "at {size:?}");
+        // Black takes back by clicking its landing only.
+        let take: Vec<String> = a.game.legal_moves().iter().map(|m| a.write(m)).collect();
+        assert!(take.iter().all(|m| m.contains('x')), "{take:?}");
+        let m = a.game.legal_moves()[0];
+        click_at(&mut a, m.from());
+        click_at(&mut a, m.to());
+        assert_eq!(moves_played(&a).len(), 4, "at {size:?}: {take:?}");
+        // Enter on a light square (b1), and a click on the other side's piece.
+        a.cursor = (1, 0);
+        key(&mut a, KeyCode::Enter);
+        assert_refused(&a, "pieces stand on the dark squares only");
+        click_at(&mut a, sq10("1"));
+        assert_refused(&a, "that is not your piece");
     }
 }
 
@@ -346,7 +435,7 @@ fn refusals_on_the_board_name_the_rule_broken_in_every_variant() {
         for (fen_text, squares, reason) in cases {
             let mut a = app(id, Some(fen_text));
             for s in squares {
-                click(&mut a, sq(s));
+                click_at(&mut a, sq(s));
             }
             let shown = status_text(&a);
             assert!(shown.contains(reason), "{id} {squares:?}: {shown}");
@@ -402,7 +491,9 @@ fn after_a_move_the_cursor_waits_on_the_next_players_piece() {
     for m in ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14"] {
         command(&mut a, m);
         let pos = a.game.position();
-        let sq = Square::from_coords(a.cursor.0, a.cursor.1).expect("a dark square");
+        let sq = checkers::BOARD_8
+            .square_at(a.cursor.0, a.cursor.1)
+            .expect("a dark square");
         let piece = pos.piece_at(sq).expect("a piece under the cursor");
         assert_eq!(piece.color(), pos.side_to_move(), "after {m}");
         assert!(
@@ -413,6 +504,6 @@ fn after_a_move_the_cursor_waits_on_the_next_players_piece() {
     }
     // Black must take 14 with 10 now.
     let must: Vec<Square> = a.game.legal_moves().iter().map(|m| m.from()).collect();
-    assert!(must.contains(&Square::from_coords(a.cursor.0, a.cursor.1).unwrap()));
+    assert!(must.contains(&checkers::BOARD_8.square_at(a.cursor.0, a.cursor.1).unwrap()));
     assert!(a.capture_summary().is_some());
 }

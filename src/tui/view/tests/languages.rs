@@ -17,7 +17,7 @@ const HOME: [(Lang, &str); 4] = [
 fn app_in(lang: Lang, variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
     let opts = Options {
         lang,
-        start: fen_text.map(|f| fen::parse(f).expect("test FEN")),
+        start: fen_text.map(|f| fen::parse(f, &checkers::BOARD_8).expect("test FEN")),
         ..options(Ruleset::builtin(variant).expect("built-in variant"))
     };
     App::new(opts, size)
@@ -131,7 +131,7 @@ fn at_80x24_no_status_or_panel_text_is_cut_in_any_language() {
 }
 
 fn layout_of(a: &App) -> crate::tui::layout::Layout {
-    crate::tui::layout::compute(a.size.0, a.size.1)
+    a.layout()
 }
 
 /// The reason a capture is mandatory, in each language, for the forced piece's quiet move.
