@@ -18,6 +18,7 @@ mod localize;
 pub(crate) use localize::current as language;
 mod matches;
 mod pdn_check;
+pub(crate) mod tables;
 
 use args::*;
 pub(crate) use args::{variant_list, AiSide};
@@ -79,6 +80,9 @@ enum Command {
     Man,
     /// Speak the Hub protocol on standard input and output (for pydraughts and lidraughts bots)
     Hub(HubArgs),
+    /// Endgame tables: solve them ahead of time into the cache directory
+    #[command(subcommand)]
+    Tables(TablesCommand),
     /// The config file: where it is, or write a commented default one
     #[command(subcommand)]
     Config(ConfigCommand),
@@ -94,6 +98,12 @@ enum ConfigCommand {
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Subcommand, Debug)]
+enum TablesCommand {
+    /// Solve a variant's endgame tables (or check the cached ones) and keep them in the cache directory
+    Build(TablesBuildArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -189,6 +199,7 @@ pub fn run() -> i32 {
         Some(Command::Selfplay(a)) => learn::selfplay(&a),
         Some(Command::Train(a)) => learn::train(&a),
         Some(Command::Pdn(PdnCommand::Check(a))) => pdn_check(&a),
+        Some(Command::Tables(TablesCommand::Build(a))) => tables::tables_build(&a),
         Some(Command::Games(a)) => games_command(&a),
         Some(Command::Completions { shell }) => {
             use clap::CommandFactory;

@@ -135,6 +135,10 @@ fn event_loop(
                 }
             }
             event::Event::AiInfo(id, info) => app.update(app::Action::AiInfo { id, info }),
+            event::Event::AiTables(id, share) => app.update(app::Action::AiTables {
+                id,
+                percent: (share * 100.0).clamp(0.0, 100.0) as u8,
+            }),
             event::Event::AiDone { id, best, score } => {
                 app.update(app::Action::AiDone { id, best, score })
             }

@@ -56,6 +56,15 @@ pub(super) struct SelfplayArgs {
 }
 
 #[derive(Args, Debug)]
+pub(super) struct TablesBuildArgs {
+    #[command(flatten)]
+    pub(super) rules: RulesArgs,
+    /// The most pieces a position solved may have (default 4, the most the solver builds)
+    #[arg(long, value_parser = whole::<u32>(2, checkers::ai::endgame::MAX_PIECES))]
+    pub(super) pieces: Option<u32>,
+}
+
+#[derive(Args, Debug)]
 pub(super) struct TrainArgs {
     #[command(flatten)]
     pub(super) rules: RulesArgs,

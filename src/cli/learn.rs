@@ -26,6 +26,8 @@ pub(super) fn selfplay(a: &SelfplayArgs) -> Result<(), Fail> {
         seed: a.seed,
         ..Settings::default()
     };
+    // Every game reaches an endgame: the tables from the cache, before the games.
+    super::tables::ensure(&rules, &mut |_| {});
     run_selfplay(&rules, &eval, &settings, a.games, &a.out, jobs(a.jobs))?;
     Ok(())
 }
@@ -311,7 +313,7 @@ fn write_weights(out: &Path, file: &EvalFile) -> Result<(), Fail> {
 }
 
 /// A progress bar on a terminal, a line per tenth of the work elsewhere.
-struct Progress {
+pub(super) struct Progress {
     what: &'static str,
     total: u64,
     terminal: bool,
@@ -320,7 +322,7 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(what: &'static str, total: u64) -> Progress {
+    pub(super) fn new(what: &'static str, total: u64) -> Progress {
         Progress {
             what,
             total: total.max(1),
@@ -330,7 +332,7 @@ impl Progress {
         }
     }
 
-    fn tick(&self, done: u64, note: &str) {
+    pub(super) fn tick(&self, done: u64, note: &str) {
         let share = done.min(self.total) as f64 / self.total as f64;
         let secs = self.started.elapsed().as_secs_f64();
         let eta = if share > 0.0 {
@@ -366,7 +368,7 @@ impl Progress {
         eprintln!("{text}");
     }
 
-    fn finish(&self, text: &str) {
+    pub(super) fn finish(&self, text: &str) {
         self.line(&format!("{}: {text}", self.what));
     }
 }

@@ -172,6 +172,9 @@ fn tally(scores: impl Iterator<Item = f64>) -> (u32, u32, u32) {
 pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     use std::io::IsTerminal;
     let rules = load_rules(&a.rules)?;
+    // Read from the cache (or solved once) before the first game, so that no
+    // move of the match waits for the endgame tables.
+    super::tables::ensure(&rules, &mut |_| {});
     let movetime = a.movetime.map(Duration::from_millis);
     let player = |level: u8, eval: &Option<std::path::PathBuf>| -> Result<(Player, String), Fail> {
         let mut p = Player {

@@ -85,6 +85,7 @@ impl Session {
         // A search still running holds the engine.
         self.stop_search();
         let engine = self.engine();
+        crate::cli::tables::ensure(&self.rules, &mut |_| {});
         checkers::lab::tables::attach(&mut engine.lock().unwrap_or_else(|e| e.into_inner()));
         say(&self.out, "ready");
     }
@@ -297,6 +298,9 @@ impl Session {
             };
             // A driver that skipped `init` gets the tables here, still before the
             // search's clock starts.
+            if start.occupied().count() <= checkers::ai::search::ENDGAME_FROM {
+                crate::cli::tables::ensure(engine.rules(), &mut |_| {});
+            }
             checkers::lab::tables::prepare(&mut engine, &start);
             let r = engine.search(&start, &past, limits, &flag, &mut report);
             match r.best {

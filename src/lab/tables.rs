@@ -108,11 +108,108 @@ pub fn build(rules: &Ruleset, pieces: u32, progress: &mut dyn FnMut(f64)) -> Tab
     dispatch(rules.gen_flags(), B { pieces, progress })
 }
 
+/// The tables of the process, by rules of movement.
+static BUILT: Mutex<Vec<(GenFlags, Arc<Tables>)>> = Mutex::new(Vec::new());
+
+/// Makes `tables` (read from a file, say) the process's shared tables for the
+/// rules of movement of `rules`, unless it has some already.
+pub fn install(rules: &Ruleset, tables: Arc<Tables>) {
+    let flags = rules.gen_flags();
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if !built.iter().any(|(f, _)| *f == flags) {
+        built.push((flags, tables));
+    }
+}
+
+/// Whether the process already has tables for the rules of movement of `rules`.
+pub fn installed(rules: &Ruleset) -> bool {
+    let flags = rules.gen_flags();
+    let built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    built.iter().any(|(f, _)| *f == flags)
+}
+
+/// What the tables of `rules` depend on, as a number: how pieces move and
+/// capture, and the board. Two rulesets with the same one share tables.
+pub fn movement_key(rules: &Ruleset) -> u64 {
+    fnv(format!("{:?}", rules.gen_flags()).as_bytes())
+}
+
+/// FNV-1a, 64 bits: a checksum for the tables' files (damage, not malice).
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The start of a tables file.
+const MAGIC: &[u8; 4] = b"CKTB";
+/// The format of a tables file; a file of another is rebuilt.
+const FORMAT: u32 = 1;
+/// Magic, format, movement key, pieces, cells, checksum.
+const HEADER: usize = 4 + 4 + 8 + 4 + 8 + 8;
+
+/// The file name of `pieces`-piece tables for the rules of movement of `rules`:
+/// rulesets that move alike share it.
+pub fn file_name(rules: &Ruleset, pieces: u32) -> String {
+    format!("{:016x}-{pieces}.cktb", movement_key(rules))
+}
+
+/// `tables`, solved for `rules`, as the bytes of a file: a header naming the
+/// rules of movement, the size and a checksum, then one byte per cell.
+pub fn to_bytes(rules: &Ruleset, tables: &Tables) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER + tables.cells.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT.to_le_bytes());
+    out.extend_from_slice(&movement_key(rules).to_le_bytes());
+    out.extend_from_slice(&tables.pieces.to_le_bytes());
+    out.extend_from_slice(&(tables.cells.len() as u64).to_le_bytes());
+    out.extend_from_slice(&fnv(&tables.cells).to_le_bytes());
+    out.extend_from_slice(&tables.cells);
+    out
+}
+
+/// Tables read back from [`to_bytes`]' bytes, if they are whole, undamaged and
+/// for the rules of movement of `rules`; otherwise why not.
+pub fn from_bytes(rules: &Ruleset, bytes: &[u8]) -> Result<Tables, String> {
+    let word = |at: usize, n: usize| -> u64 {
+        bytes[at..at + n]
+            .iter()
+            .rev()
+            .fold(0, |v, &b| v << 8 | u64::from(b))
+    };
+    if bytes.len() < HEADER || &bytes[..4] != MAGIC {
+        return Err("not a tables file".into());
+    }
+    if word(4, 4) != u64::from(FORMAT) {
+        return Err(format!(
+            "format {} (this program writes {FORMAT})",
+            word(4, 4)
+        ));
+    }
+    if word(8, 8) != movement_key(rules) {
+        return Err("solved for other rules of movement".into());
+    }
+    let pieces = word(16, 4) as u32;
+    if !(2..=MAX_PIECES).contains(&pieces) {
+        return Err(format!("tables of {pieces} pieces"));
+    }
+    let (_, mut tables) = layout(pieces);
+    let cells = &bytes[HEADER..];
+    if word(20, 8) != tables.cells.len() as u64 || cells.len() != tables.cells.len() {
+        return Err("cut short or too long".into());
+    }
+    if word(28, 8) != fnv(cells) {
+        return Err("damaged: the checksum does not match".into());
+    }
+    tables.cells.copy_from_slice(cells);
+    Ok(tables)
+}
+
 /// The tables of [`DEFAULT_PIECES`] pieces for the rules of movement of `rules`,
-/// built on the first call and shared by every engine of the process after it
-/// (the tables depend on how pieces move and capture, nothing else).
+/// built on the first call (unless [`install`]ed) and shared by every engine of
+/// the process after it (the tables depend on how pieces move and capture,
+/// nothing else).
 pub fn shared(rules: &Ruleset) -> Arc<Tables> {
-    static BUILT: Mutex<Vec<(GenFlags, Arc<Tables>)>> = Mutex::new(Vec::new());
     let flags = rules.gen_flags();
     // Held while building, so that engines on other threads wait for these
     // tables instead of building their own.
@@ -144,10 +241,13 @@ pub fn prepare(engine: &mut Engine, root: &Position) {
     }
 }
 
-fn build_with<G: Kernel>(pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
-    // Every material with each side at least one piece, ordered so that what a
-    // move can lead to out of a group is solved before it: a capture leaves
-    // fewer pieces, a crowning fewer men.
+/// Every material of up to `pieces` pieces with each side at least one piece,
+/// ordered so that what a move can lead to out of a group is solved before it
+/// (a capture leaves fewer pieces, a crowning fewer men), and the tables with
+/// their groups laid out in that order and every cell unsolved. The layout
+/// depends on `pieces` alone, so that tables read from a file need only their
+/// cells.
+fn layout(pieces: u32) -> (Vec<[u8; 4]>, Tables) {
     let mut all = Vec::new();
     for total in 2..=pieces as u8 {
         for wm in 0..=total {
@@ -179,6 +279,12 @@ fn build_with<G: Kernel>(pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
         tables.groups[slot(counts)] = Some(g);
     }
     tables.cells = vec![UNSOLVED; offset];
+    (all, tables)
+}
+
+fn build_with<G: Kernel>(pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
+    let (all, mut tables) = layout(pieces);
+    let offset = tables.cells.len();
     let mut done = 0usize;
     let mut start = 0;
     while start < all.len() {
@@ -319,6 +425,35 @@ fn solve<G: Kernel>(tables: &mut Tables, members: &[Group]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_read_back_from_their_bytes_and_a_damaged_or_foreign_file_is_refused() {
+        let rules = Ruleset::builtin("english").unwrap();
+        let t = build(&rules, 3, &mut |_| {});
+        let bytes = to_bytes(&rules, &t);
+        let back = from_bytes(&rules, &bytes).expect("its own bytes");
+        assert_eq!((back.pieces, back.cells.len()), (3, t.cells.len()));
+        assert!(back.cells == t.cells);
+        let pos = crate::fen::parse("W:WK18,K19:BK5", &BOARD_8).unwrap();
+        assert_eq!(back.probe(&pos), t.probe(&pos));
+        let mut damaged = bytes.clone();
+        let last = damaged.len() - 1;
+        damaged[last] ^= 1;
+        assert!(from_bytes(&rules, &damaged)
+            .unwrap_err()
+            .contains("checksum"));
+        assert!(from_bytes(&rules, &bytes[..bytes.len() - 1]).is_err());
+        assert!(from_bytes(&rules, b"CKTB").is_err());
+        let russian = Ruleset::builtin("russian").unwrap();
+        assert!(from_bytes(&russian, &bytes)
+            .unwrap_err()
+            .contains("other rules"));
+        assert_ne!(file_name(&rules, 4), file_name(&russian, 4));
+        // Rulesets that move alike share their tables: the draw rules do not count.
+        let mut other_draws = rules.clone();
+        other_draws.repetition = 5;
+        assert_eq!(file_name(&rules, 4), file_name(&other_draws, 4));
+    }
     use crate::ai::endgame::{rank, turned};
     use crate::bitboard::RANKS;
     const RANK_1: u64 = RANKS[0];

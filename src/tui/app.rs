@@ -112,6 +112,11 @@ pub enum Action {
         id: u64,
         info: Info,
     },
+    /// A search waits for the endgame tables, this percentage of them ready.
+    AiTables {
+        id: u64,
+        percent: u8,
+    },
     /// A search finished: its chosen move and score (for the side to move then).
     AiDone {
         id: u64,
@@ -163,6 +168,8 @@ pub struct Thinking {
     pub purpose: Purpose,
     /// The last finished depth, once there is one.
     pub info: Option<Info>,
+    /// The percentage of the endgame tables ready, while the search waits for them.
+    pub tables: Option<u8>,
 }
 
 /// Which keys mean what right now; derived from the state.
@@ -450,6 +457,13 @@ impl App {
             Action::AiInfo { id, info } => {
                 if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
                     t.info = Some(info);
+                    t.tables = None;
+                }
+                return;
+            }
+            Action::AiTables { id, percent } => {
+                if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
+                    t.tables = (percent < 100).then_some(percent);
                 }
                 return;
             }

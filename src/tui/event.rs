@@ -21,6 +21,8 @@ pub enum Event {
     InputFailed(String),
     /// A search finished a depth.
     AiInfo(u64, checkers::ai::Info),
+    /// The share of the endgame tables ready, while a search waits for them.
+    AiTables(u64, f64),
     /// A search ended with this move and score.
     AiDone {
         id: u64,
@@ -56,6 +58,12 @@ pub fn spawn_search(
         }
         let id = req.id;
         let info_tx = tx.clone();
+        if req.pos.occupied().count() <= checkers::ai::search::ENDGAME_FROM {
+            // Read from the cache, or solved once per machine: the panel shows the wait.
+            crate::cli::tables::ensure(&req.rules, &mut |share| {
+                let _ = info_tx.send(Event::AiTables(id, share));
+            });
+        }
         checkers::lab::tables::prepare(&mut engine, &req.pos);
         let result = engine.search(&req.pos, &req.past, req.limits, &stop, &mut |info| {
             let _ = info_tx.send(Event::AiInfo(id, info.clone()));

@@ -267,6 +267,15 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             Purpose::DrawOffer => "panel.considering",
         };
         entry(&mut lines, l.t(what), t.info(), w, 2);
+        if let Some(percent) = th.tables {
+            entry(
+                &mut lines,
+                &l.f("panel.tables", &[("percent", &percent)]),
+                t.info(),
+                w,
+                2,
+            );
+        }
         if let Some(info) = &th.info {
             let score = format!("{:+.2}", info.score as f64 / 100.0);
             let depth = l.f("panel.depth", &[("depth", &info.depth), ("score", &score)]);

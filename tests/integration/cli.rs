@@ -14,6 +14,7 @@ mod hostile_input;
 mod moves;
 mod perft;
 mod ruleset_file;
+mod tables;
 mod variants;
 
 const START: &str = "B:W21-32:B1-12";

@@ -92,6 +92,7 @@ impl App {
             id,
             purpose,
             info: None,
+            tables: None,
         });
     }
 

@@ -1,0 +1,97 @@
+//! Endgame tables on disk: solved once per machine and set of rules of movement,
+//! kept in the cache directory, checked when read and solved again when missing,
+//! damaged or made by another version of the solver. A search never waits for
+//! them: the hub loads them before `ready`, the terminal game before the AI's
+//! first move into an endgame (showing the wait), `checkers tables build` ahead
+//! of time.
+
+use super::{load_rules, Fail, TablesBuildArgs};
+use checkers::ai::endgame::{Tables, DEFAULT_PIECES};
+use checkers::lab::tables;
+use checkers::Ruleset;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// `$XDG_CACHE_HOME/checkers/tables`, else `~/.cache/checkers/tables`.
+pub(crate) fn dir() -> Option<PathBuf> {
+    Some(crate::config::xdg_dir("XDG_CACHE_HOME", ".cache")?.join("checkers/tables"))
+}
+
+/// Where the `pieces`-piece tables of `rules` are kept.
+fn path(rules: &Ruleset, pieces: u32) -> Option<PathBuf> {
+    Some(dir()?.join(tables::file_name(rules, pieces)))
+}
+
+/// The tables of `pieces` pieces for `rules`, read from the cache if a good file
+/// is there, else solved (`progress` hears the share done) and written to it.
+/// The second value says where they came from, for the command's report; a
+/// cache that cannot be written costs only the next process's time.
+fn load_or_build(
+    rules: &Ruleset,
+    pieces: u32,
+    progress: &mut dyn FnMut(f64),
+) -> (Tables, Option<PathBuf>, bool) {
+    let path = path(rules, pieces);
+    if let Some(p) = &path {
+        if let Ok(bytes) = std::fs::read(p) {
+            if let Ok(t) = tables::from_bytes(rules, &bytes) {
+                progress(1.0);
+                return (t, path, true);
+            }
+        }
+    }
+    let t = tables::build(rules, pieces, progress);
+    let written = path.filter(|p| {
+        p.parent()
+            .is_some_and(|d| std::fs::create_dir_all(d).is_ok())
+            && crate::files::write_atomically(p, tables::to_bytes(rules, &t)).is_ok()
+    });
+    (t, written, false)
+}
+
+/// Makes the process's shared tables for `rules` ready (see
+/// [`checkers::lab::tables::shared`]), from the cache where it can: every
+/// engine attached after this finds them at once. Nothing to do off 8×8, where
+/// there are no tables, or where they are ready.
+pub(crate) fn ensure(rules: &Ruleset, progress: &mut dyn FnMut(f64)) {
+    if rules.geometry().size != 8 || tables::installed(rules) {
+        return;
+    }
+    let (t, _, _) = load_or_build(rules, DEFAULT_PIECES, progress);
+    tables::install(rules, Arc::new(t));
+}
+
+/// `checkers tables build`: solves (or checks the cache's) tables of a variant
+/// ahead of time, with a progress bar.
+pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
+    let rules = load_rules(&a.rules)?;
+    if rules.geometry().size != 8 {
+        return Err(Fail::Input(format!(
+            "endgame tables are solved for 8×8 games; {} is played on {n}×{n}",
+            rules.id,
+            n = rules.geometry().size
+        )));
+    }
+    let pieces = a.pieces.unwrap_or(DEFAULT_PIECES);
+    let started = Instant::now();
+    let bar = super::learn::Progress::new("tables", 100);
+    let (t, path, cached) = load_or_build(&rules, pieces, &mut |share| {
+        bar.tick((share * 100.0) as u64, "")
+    });
+    let what = if cached { "read and checked" } else { "solved" };
+    let path = path.ok_or_else(|| {
+        Fail::Runtime(format!(
+            "solved the tables, but cannot write them to the cache directory ({}); \
+             set XDG_CACHE_HOME or HOME",
+            dir().map_or("none".into(), |d| d.display().to_string())
+        ))
+    })?;
+    bar.finish(&format!(
+        "{what} {} positions of up to {pieces} pieces in {:.1} s: {}",
+        t.len(),
+        started.elapsed().as_secs_f64(),
+        checkers::printable(&path.display().to_string())
+    ));
+    Ok(())
+}

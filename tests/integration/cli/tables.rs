@@ -1,0 +1,62 @@
+//! `checkers tables build`: endgame tables solved once into the cache directory,
+//! read back and checked after that, solved again when the file is damaged.
+
+use std::path::Path;
+use std::process::Command;
+
+fn build(cache: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["tables", "build"])
+        .args(args)
+        .env("XDG_CACHE_HOME", cache)
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn tables_are_solved_once_kept_in_the_cache_and_solved_again_when_damaged() {
+    let cache = std::env::temp_dir().join(format!("checkers-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let (code, err) = build(&cache, &["--variant", "english", "--pieces", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("solved") && err.contains("up to 3 pieces"),
+        "{err}"
+    );
+    let dir = cache.join("checkers/tables");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1, "one file, written whole: {files:?}");
+    let file = files[0].as_ref().unwrap().path();
+    let (code, err) = build(&cache, &["--variant", "english", "--pieces", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("read and checked"), "{err}");
+    // A damaged file is not trusted: solved again and rewritten.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&file, &bytes).unwrap();
+    let (code, err) = build(&cache, &["--variant", "english", "--pieces", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("solved"), "{err}");
+    let (code, err) = build(&cache, &["--variant", "english", "--pieces", "3"]);
+    assert!(code == 0 && err.contains("read and checked"), "{err}");
+    std::fs::remove_dir_all(&cache).unwrap();
+}
+
+#[test]
+fn tables_build_refuses_a_board_without_tables_and_too_many_pieces() {
+    let cache = std::env::temp_dir().join(format!("checkers-notables-{}", std::process::id()));
+    let (code, err) = build(&cache, &["--variant", "international"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("8×8") && err.contains("10×10"), "{err}");
+    let (code, err) = build(&cache, &["--variant", "english", "--pieces", "9"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!cache.exists(), "nothing written for a refused command");
+}
