@@ -3,7 +3,7 @@
 //! Every text is the player's language ([`Lang`]) and is wrapped on purpose
 //! where it does not fit: a word is never cut by the edge of its area.
 
-mod overlays;
+pub(super) mod overlays;
 
 use super::app::{App, Purpose};
 use super::board_view;

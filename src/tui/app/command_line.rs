@@ -187,5 +187,19 @@ fn file_argument(text: &str, word: &str) -> Option<String> {
         .iter()
         .find_map(|&q| rest.strip_prefix(q).and_then(|r| r.strip_suffix(q)))
         .unwrap_or(rest);
-    (!unquoted.is_empty()).then(|| unquoted.to_string())
+    (!unquoted.is_empty()).then(|| home_expanded(unquoted, std::env::var_os("HOME")))
+}
+
+/// `~` or `~/…` at the start of a typed path is the home directory, as a shell
+/// would read it (no shell reads what is typed after `:`); any other path, or a
+/// home that is not known, stays as typed.
+fn home_expanded(path: &str, home: Option<std::ffi::OsString>) -> String {
+    let rest = match path.strip_prefix('~') {
+        Some(r) if r.is_empty() || r.starts_with('/') => r,
+        _ => return path.to_string(),
+    };
+    match home.filter(|h| !h.is_empty()) {
+        Some(h) => format!("{}{rest}", std::path::Path::new(&h).display()),
+        None => path.to_string(),
+    }
 }

@@ -64,6 +64,11 @@ impl App {
         let Some(square) = self.geometry().square_at(file, rank) else {
             return self.error(self.lang.t("illegal.light_square").to_string());
         };
+        if self.ai_to_move() {
+            // The side to move is the AI's: its pieces are not the player's to
+            // touch, and the player's own are not to move yet.
+            return self.error(self.lang.t("status.ai_turn").to_string());
+        }
         let pos = *self.game.position();
         let own = pos
             .piece_at(square)

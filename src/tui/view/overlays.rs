@@ -36,7 +36,9 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("resign", "cmd.resign.what"),
     ("draw", "cmd.draw.what"),
     ("hint", "cmd.hint.what"),
-    ("fen, save F, load F", "cmd.fen.what"),
+    ("fen", "cmd.fen.what"),
+    ("save F, save! F", "cmd.save.what"),
+    ("load F", "cmd.load.what"),
     ("help", "cmd.help.what"),
     ("quit", "cmd.quit.what"),
 ];
@@ -170,7 +172,7 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
                 l.t("dialog.game_over"),
                 vec![
                     (format!(" {headline}."), t.title()),
-                    (format!(" {reason}."), plain),
+                    (format!(" {}.", sentence(&reason)), plain),
                     (String::new(), plain),
                     (format!(" {} ", l.t("dialog.game_over.keys")), plain),
                 ],
@@ -178,6 +180,17 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
                 buf,
             );
         }
+    }
+}
+
+/// `text` as the start of a sentence: its first letter a capital ("repetition
+/// three times" reads as the panel says it, "Repetition three times." as a line
+/// of its own).
+pub(super) fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

@@ -162,3 +162,22 @@ fn a_resigning_level_resigns_only_a_hopeless_position() {
     assert_eq!(o.winner, Some(Color::White));
     assert_eq!(o.reason, OutcomeReason::Resignation);
 }
+
+/// A player who selects a piece while the AI thinks is told it is the AI's
+/// turn, not that their own piece is not theirs (issue 31).
+#[test]
+fn selecting_a_piece_while_the_ai_thinks_says_it_is_the_ai_s_turn() {
+    let mut a = vs_ai(ENGLISH, false, true);
+    assert!(a.ai_to_move());
+    let (f, r) = a.cursor;
+    let own = checkers::BOARD_8.square_at(f, r).expect("a dark square");
+    assert_eq!(
+        a.game.position().piece_at(own).map(|p| p.color()),
+        Some(Color::White)
+    );
+    a.update(Action::Activate);
+    let status = a.status.as_ref().expect("a message");
+    assert!(status.error);
+    assert_eq!(status.text, "it is the AI's turn");
+    assert!(a.selection.is_none());
+}

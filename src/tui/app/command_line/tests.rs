@@ -162,3 +162,40 @@ fn left_and_right_edit_inside_the_command_line() {
     key(&mut a, KeyCode::Enter);
     assert_eq!(moves_played(&a), ["11-15"]);
 }
+
+/// `~` typed at the start of a `:save` or `:load` path is the home directory, as
+/// a shell would read it (issue 31).
+#[test]
+fn a_typed_path_starting_with_a_tilde_is_in_the_home_directory() {
+    use super::home_expanded;
+    let home = || Some(std::ffi::OsString::from("/home/ada"));
+    assert_eq!(
+        home_expanded("~/games/a.pdn", home()),
+        "/home/ada/games/a.pdn"
+    );
+    assert_eq!(home_expanded("~", home()), "/home/ada");
+    for same in ["~bob/a.pdn", "a~/b.pdn", "games/~/a.pdn", "/tmp/a.pdn"] {
+        assert_eq!(home_expanded(same, home()), same);
+    }
+    assert_eq!(home_expanded("~/a.pdn", None), "~/a.pdn");
+    assert_eq!(home_expanded("~/a.pdn", Some("".into())), "~/a.pdn");
+}
+
+/// Every command word the `:` line takes is in the help, `save!` included (issue 31).
+#[test]
+fn the_help_lists_every_command_the_command_line_takes() {
+    let listed: Vec<&str> = crate::tui::view::overlays::COMMANDS
+        .iter()
+        .flat_map(|(words, _)| words.split([',', ' ']))
+        .filter(|w| !w.is_empty())
+        .collect();
+    for word in [
+        "undo", "redo", "flip", "new", "resign", "draw", "hint", "fen", "save", "save!", "load",
+        "help", "quit",
+    ] {
+        assert!(
+            listed.contains(&word),
+            "`{word}` is missing from {listed:?}"
+        );
+    }
+}

@@ -194,3 +194,22 @@ fn the_start_screen_keeps_its_keys_and_games_in_sight_at_80x24() {
         }
     }
 }
+
+/// The game-over dialog's second line is a sentence of its own: it starts with
+/// a capital in every language, for a draw as for a win (issue 31).
+#[test]
+fn the_game_over_reason_starts_with_a_capital_in_every_language() {
+    for lang in Lang::ALL {
+        let mut a = app(checkers::rules::builtin::ENGLISH, None);
+        a.lang = lang;
+        a.game.agree_draw();
+        a.overlay = Some(crate::tui::app::Overlay::GameOver);
+        let reason = lang.t("outcome.agreement");
+        let shown = crate::tui::view::overlays::sentence(reason);
+        let text = screen(&a);
+        assert!(text.contains(&format!(" {shown}.")), "{lang:?}:\n{text}");
+        if shown != reason {
+            assert!(!text.contains(&format!(" {reason}.")), "{lang:?}:\n{text}");
+        }
+    }
+}
