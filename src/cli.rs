@@ -56,7 +56,7 @@ enum Command {
     Moves(MovesArgs),
     /// Count the leaf nodes of the move tree (the move generator's test and benchmark)
     Perft(PerftArgs),
-    /// Play a hot-seat game in the terminal straight away
+    /// Play a game in the terminal straight away: hot-seat, or against the AI with --ai
     Play(PlayArgs),
     /// Search a position with the AI and print the best move, per finished depth
     Analyze(AnalyzeArgs),

@@ -279,13 +279,30 @@ pub(super) fn error_line(lang: Lang, e: &clap::Error) -> Option<String> {
             .trim_start_matches("error: ")
             .to_string(),
     };
-    let suggested = [
-        ContextKind::SuggestedArg,
-        ContextKind::SuggestedSubcommand,
-        ContextKind::SuggestedValue,
-    ]
-    .into_iter()
-    .find_map(value);
+    // The rules are chosen for a command, not for the program: a variant's flag
+    // or name before any command points to `play`, not to `--version`.
+    let play_hint = match e.kind() {
+        ErrorKind::UnknownArgument
+            if ["--variant", "--ruleset"]
+                .iter()
+                .any(|flag| arg.split([' ', '=']).next() == Some(*flag)) =>
+        {
+            Some(format!("checkers play {arg}"))
+        }
+        ErrorKind::InvalidSubcommand => value(ContextKind::InvalidSubcommand)
+            .filter(|name| checkers::Ruleset::builtin_ids().any(|id| id == name))
+            .map(|name| format!("checkers play --variant {name}")),
+        _ => None,
+    };
+    let suggested = play_hint.or_else(|| {
+        [
+            ContextKind::SuggestedArg,
+            ContextKind::SuggestedSubcommand,
+            ContextKind::SuggestedValue,
+        ]
+        .into_iter()
+        .find_map(value)
+    });
     if let Some(s) = suggested {
         line.push_str(&f("cli.clap.did_you_mean", &[("suggestion", &s)]));
     }

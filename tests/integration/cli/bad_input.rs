@@ -243,3 +243,27 @@ fn every_bad_ruleset_file_is_refused_by_the_binary() {
     }
     assert!(count >= 15, "the bad files are there: {count}");
 }
+
+/// A variant named before any command points to `play`, not to `--version`
+/// (issue 31).
+#[test]
+fn a_variant_given_without_a_command_points_to_play() {
+    refused(
+        &["--variant", "russian"],
+        None,
+        &[
+            "unexpected argument '--variant'",
+            "'checkers play --variant'",
+        ],
+    );
+    refused(
+        &["russian"],
+        None,
+        &[
+            "unrecognized command 'russian'",
+            "'checkers play --variant russian'",
+        ],
+    );
+    let r = checkers(&["--variant", "russian"], None);
+    assert!(!r.stderr.contains("--version"), "{}", r.stderr);
+}

@@ -51,3 +51,14 @@ fn config_path_init_and_a_broken_config() {
     assert_eq!(err.lines().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `play --help` says the game may be played against the AI, in every language,
+/// not hot-seat only (issue 31).
+#[test]
+fn play_help_names_the_ai_as_well_as_hot_seat() {
+    for lang in ["en", "nl", "de", "ru"] {
+        let out = ok(&["play", "--help", "--lang", lang]);
+        let first = out.lines().next().unwrap_or_default();
+        assert!(first.contains("--ai"), "{lang}: {first}");
+    }
+}
