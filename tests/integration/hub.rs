@@ -8,15 +8,20 @@ fn session(input: &str) -> (Vec<String>, String) {
     session_bytes(input.as_bytes())
 }
 
-/// [`session`] for input that need not be text.
-fn session_bytes(input: &[u8]) -> (Vec<String>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+/// `checkers hub` with its three streams piped.
+fn spawn_hub() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_checkers"))
         .arg("hub")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// [`session`] for input that need not be text.
+fn session_bytes(input: &[u8]) -> (Vec<String>, String) {
+    let mut child = spawn_hub();
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
@@ -245,13 +250,7 @@ fn a_whole_10x10_game_is_played_through_the_hub_as_a_gui_drives_it() {
     use checkers::{Game, Position, Ruleset};
     let rules = Ruleset::builtin(INTERNATIONAL).unwrap();
     let geo = *rules.geometry();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .arg("hub")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_hub();
     let mut to = child.stdin.take().unwrap();
     let mut from = BufReader::new(child.stdout.take().unwrap()).lines();
     let mut say = |line: &str| writeln!(to, "{line}").unwrap();

@@ -208,6 +208,17 @@ impl Session {
         status
     }
 
+    /// Leaves the game as a player does, `q` then `y` at the question, and
+    /// checks that it exits cleanly and the terminal is as it was.
+    pub(crate) fn quit(&mut self) {
+        self.send(b"q");
+        self.wait_for(&["Quit now?"]);
+        self.send(b"y");
+        let status = self.wait_exit();
+        assert!(status.success(), "exit status {status:?}");
+        self.assert_restored();
+    }
+
     /// The checks every way out must pass: the terminal is as it was.
     pub(crate) fn assert_restored(&self) {
         let raw = &self.raw;
@@ -305,12 +316,7 @@ fn a_short_hot_seat_game_by_keys_and_typed_moves_then_quit() {
     s.wait_gone("Quit now?");
     assert!(s.contents().contains("2. 11-15     20-16"));
     assert!(!s.contents().contains("3. "));
-    s.send(b"q");
-    s.wait_for(&["Quit now?"]);
-    s.send(b"y");
-    let status = s.wait_exit();
-    assert!(status.success(), "exit status {status:?}");
-    s.assert_restored();
+    s.quit();
 }
 
 #[test]

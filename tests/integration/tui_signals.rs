@@ -127,12 +127,7 @@ fn ctrl_z_suspends_with_the_terminal_restored_and_fg_redraws() {
     // Still playable, and a normal quit.
     s.send(b":24-20\r");
     s.wait_for(&["1. 9-14      24-20"]);
-    s.send(b"q");
-    s.wait_for(&["Quit now?"]);
-    s.send(b"y");
-    let status = s.wait_exit();
-    assert!(status.success(), "exit status {status:?}");
-    s.assert_restored();
+    s.quit();
 }
 
 /// The most memory the process ever held, in kB (VmHWM).

@@ -194,6 +194,19 @@ fn every_game_of_the_corpus_is_read_replayed_or_named_as_expected() {
     assert_eq!(corrupt, want, "the corrupt games");
 }
 
+/// Every game of the corpus, checked as `pdn check` checks them (file by file, in
+/// name order), with its file's name.
+fn each_game(mut f: impl FnMut(&str, checkers::pdn::Checked)) {
+    let mut checker = Checker::new(Assume::default());
+    for name in files() {
+        checker.next_file();
+        let file = std::fs::File::open(corpus().join(&name)).unwrap();
+        for game in Reader::new(std::io::BufReader::new(file)) {
+            f(&name, checker.check(game.unwrap()));
+        }
+    }
+}
+
 /// Records whose moves end with a result other than their Result tag's.
 const CONTRADICTED: &[(&str, usize)] = &[
     ("pdn-standard/fail/40Camp.DamaInternazionaleAssoluto.pdn", 1),
@@ -205,24 +218,17 @@ const CONTRADICTED: &[(&str, usize)] = &[
 /// position.
 #[test]
 fn every_english_russian_and_international_game_that_is_not_corrupt_replays_to_its_end() {
-    let mut checker = Checker::new(Assume::default());
     let (mut replayed, mut past_a_draw) = (0, 0);
-    for name in files() {
-        checker.next_file();
-        let file = std::fs::File::open(corpus().join(&name)).unwrap();
-        for game in Reader::new(std::io::BufReader::new(file)) {
-            let c = checker.check(game.unwrap());
-            let corrupt = CORRUPT.iter().any(|k| k.0 == name && k.1 == c.pdn.number);
-            match (&c.verdict, c.rules.as_deref()) {
-                (Verdict::Replayed(r), Some("english" | "russian" | "international")) => {
-                    replayed += 1;
-                    past_a_draw += usize::from(r.played_past.is_some());
-                    // Two 10×10 records whose movetext ends with another result
-                    // than their Result tag says: the records disagree with
-                    // themselves, and the reader says so.
-                    if CONTRADICTED.contains(&(name.as_str(), c.pdn.number)) {
-                        continue;
-                    }
+    each_game(|name, c| {
+        let corrupt = CORRUPT.iter().any(|k| k.0 == name && k.1 == c.pdn.number);
+        match (&c.verdict, c.rules.as_deref()) {
+            (Verdict::Replayed(r), Some("english" | "russian" | "international")) => {
+                replayed += 1;
+                past_a_draw += usize::from(r.played_past.is_some());
+                // Two 10×10 records whose movetext ends with another result
+                // than their Result tag says: the records disagree with
+                // themselves, and the reader says so.
+                if !CONTRADICTED.contains(&(name, c.pdn.number)) {
                     assert!(
                         !r.warnings
                             .iter()
@@ -232,12 +238,12 @@ fn every_english_russian_and_international_game_that_is_not_corrupt_replays_to_i
                         r.warnings
                     );
                 }
-                (Verdict::Refused(e), _) => assert!(corrupt, "{name} game {}: {e}", c.pdn.number),
-                (Verdict::Unsupported(_), None) => {}
-                (v, rules) => panic!("{name} game {}: {rules:?} {v:?}", c.pdn.number),
             }
+            (Verdict::Refused(e), _) => assert!(corrupt, "{name} game {}: {e}", c.pdn.number),
+            (Verdict::Unsupported(_), None) => {}
+            (v, rules) => panic!("{name} game {}: {rules:?} {v:?}", c.pdn.number),
         }
-    }
+    });
     assert_eq!((replayed, past_a_draw), (3495, 5));
 }
 
@@ -246,19 +252,13 @@ fn every_english_russian_and_international_game_that_is_not_corrupt_replays_to_i
 /// standard's `fail` files, 99.5%.
 #[test]
 fn the_corpus_s_10x10_games_read_as_international_draughts() {
-    let mut checker = Checker::new(Assume::default());
     let (mut ten, mut read) = (0, 0);
-    for name in files() {
-        checker.next_file();
-        let file = std::fs::File::open(corpus().join(&name)).unwrap();
-        for game in Reader::new(std::io::BufReader::new(file)) {
-            let c = checker.check(game.unwrap());
-            if c.rules.as_deref() == Some("international") {
-                ten += 1;
-                read += usize::from(matches!(c.verdict, Verdict::Replayed(_)));
-            }
+    each_game(|_, c| {
+        if c.rules.as_deref() == Some("international") {
+            ten += 1;
+            read += usize::from(matches!(c.verdict, Verdict::Replayed(_)));
         }
-    }
+    });
     assert_eq!((read, ten), (649, 652));
     assert!(read * 100 >= ten * 99, "{read} of {ten}");
 }

@@ -236,12 +236,7 @@ fn a_short_game(cols: u16, rows: u16, square: (usize, usize)) {
     click(&mut s, 50);
     s.wait_for(&["that is not your piece"]);
 
-    s.send(b"q");
-    s.wait_for(&["Quit now?"]);
-    s.send(b"y");
-    let status = s.wait_exit();
-    assert!(status.success(), "exit status {status:?}");
-    s.assert_restored();
+    s.quit();
 }
 
 /// At 80×24 the 10×10 board fits with squares of 4×2 cells.
