@@ -406,6 +406,25 @@ fn stamp(t: SystemTime) -> String {
     format!("{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}")
 }
 
+/// `t` as PDN writes a date, `YYYY.MM.DD` (UTC).
+pub fn pdn_date(t: SystemTime) -> String {
+    let (y, mo, d, ..) = civil(t);
+    format!("{y:04}.{mo:02}.{d:02}")
+}
+
+/// The tags of a record read from a file, to be written again with it.
+pub fn tags_of(read: &checkers::pdn::PdnGame) -> checkers::pdn::Tags {
+    let tag = |name: &str| read.tag(name).unwrap_or_default().to_string();
+    checkers::pdn::Tags {
+        event: tag("Event"),
+        site: tag("Site"),
+        date: tag("Date"),
+        round: tag("Round"),
+        white: tag("White"),
+        black: tag("Black"),
+    }
+}
+
 /// `t` as `YYYY-MM-DD HH:MM UTC`.
 pub fn when(t: SystemTime) -> String {
     let (y, mo, d, h, mi, _) = civil(t);

@@ -63,6 +63,7 @@ fn unfinished_games(config: &crate::config::Config) -> Vec<tui::Unfinished> {
             (game.outcome().is_none()).then(|| tui::Unfinished {
                 id: e.id,
                 ai: players(&read, config),
+                tags: games::tags_of(&read),
                 game,
                 ruleset_text,
             })
@@ -92,6 +93,7 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         ruleset_text: None,
         kept_at: None,
         notes: Vec::new(),
+        tags: None,
     };
     tui::run(opts, Keeper::default()).map_err(Fail::Runtime)
 }
@@ -129,13 +131,21 @@ fn load_game(
     path: &std::path::Path,
     n: usize,
     assume: &checkers::pdn::Assume,
-) -> Result<(checkers::Game, Option<String>, Vec<String>), Fail> {
+) -> Result<
+    (
+        checkers::Game,
+        Option<String>,
+        Vec<String>,
+        checkers::pdn::Tags,
+    ),
+    Fail,
+> {
     let name = path.display().to_string();
     // Never blocks on a FIFO or a terminal, never reads more than a record can be.
     let bytes = checkers::read_file(path, crate::files::MAX_PDN_BYTES)
         .map_err(|e| Fail::Input(crate::files::read_error(path, &e)))?;
     games::open_game(&bytes, n, assume)
-        .map(|(_, game, carried, notes)| (game, carried, notes))
+        .map(|(read, game, carried, notes)| (game, carried, notes, games::tags_of(&read)))
         // The reason may quote the file: printed with its control characters escaped.
         .map_err(|e| {
             let why = e.in_lang(super::localize::current());
@@ -159,17 +169,17 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         variant: (a.rules.variant.is_some() || a.rules.ruleset.is_some()).then(|| rules.clone()),
         preferred: config.variant.as_deref().and_then(Ruleset::builtin),
     };
-    let (loaded, notes) = match &a.load {
+    let (loaded, notes, tags) = match &a.load {
         Some(path) => {
-            let (game, carried, notes) = load_game(path, a.game as usize, &assume)?;
+            let (game, carried, notes, tags) = load_game(path, a.game as usize, &assume)?;
             if carried.is_some() {
                 ruleset_text = carried;
             }
             let name = path.display().to_string();
             let notes: Vec<String> = notes.iter().map(|n| format!("{name}: {n}")).collect();
-            (Some(game), notes)
+            (Some(game), notes, Some(tags))
         }
-        None => (None, Vec::new()),
+        None => (None, Vec::new(), None),
     };
     let eval = match &a.eval {
         Some(path) => Some(std::sync::Arc::new(super::load_eval(path, &rules)?)),
@@ -194,6 +204,7 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         ruleset_text,
         kept_at: None,
         notes: notes.clone(),
+        tags,
     };
     // Never the game of another run: a new game gets a file of its own.
     let played = tui::run(opts, Keeper::default()).map_err(Fail::Runtime);
@@ -281,6 +292,7 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         unfinished: Vec::new(),
         eval: None,
         ruleset_text,
+        tags: Some(games::tags_of(&read)),
         // A copy has no file yet: it is filed at once as a new game.
         kept_at,
         notes: Vec::new(),

@@ -280,6 +280,9 @@ pub struct Options {
     pub notes: Vec<String>,
     /// `--eval FILE`: the AI's evaluation for the ruleset with this id.
     pub eval: Option<(String, Arc<Evaluator>)>,
+    /// The tags of a record opened from a file (`--load`, `--resume`), written
+    /// again when it is saved; `None`: a new game, dated today.
+    pub tags: Option<checkers::pdn::Tags>,
 }
 
 /// The whole state of the terminal program.
@@ -323,6 +326,18 @@ pub struct App {
     ruleset_text: Option<String>,
     /// `--eval FILE`, for the ruleset with this id.
     eval: Option<(String, Arc<Evaluator>)>,
+    /// The PDN tags the game is written with: a record's own, or a new game's
+    /// (its date, the day it started).
+    pub(super) tags: checkers::pdn::Tags,
+}
+
+/// The tags of a game started now: its date; the players are named when it
+/// is written.
+fn new_game_tags() -> checkers::pdn::Tags {
+    checkers::pdn::Tags {
+        date: crate::games::pdn_date(std::time::SystemTime::now()),
+        ..Default::default()
+    }
 }
 
 impl App {
@@ -362,6 +377,7 @@ impl App {
             kept,
             ruleset_text: opts.ruleset_text,
             eval: opts.eval,
+            tags: opts.tags.unwrap_or_else(new_game_tags),
         };
         if app.kept != Kept::Nowhere {
             app.saver.held(&app.game);
@@ -563,6 +579,7 @@ impl App {
         let rules = rules.unwrap_or_else(|| self.game.rules().clone());
         self.show_numbers = numeric(&rules);
         self.game = Game::new(rules);
+        self.tags = new_game_tags();
         self.selection = None;
         self.overlay = None;
         self.flipped = false;

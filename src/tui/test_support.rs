@@ -38,6 +38,7 @@ pub(super) fn options(rules: Ruleset) -> Options {
         kept_at: None,
         notes: Vec::new(),
         eval: None,
+        tags: None,
     }
 }
 

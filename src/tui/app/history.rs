@@ -15,18 +15,29 @@ impl App {
         self.stop_thinking();
         let vs_ai = self.ai.white != self.ai.black;
         let taken = self.game.undo();
-        // Against the AI, take back its reply too, so the human is to move again.
+        // Against the AI, take back its reply too, so the human is to move again;
+        // the message names both plies.
         let taken = match taken {
-            Some(m) if vs_ai && self.ai.plays(self.game.position().side_to_move()) => {
-                self.game.undo().or(Some(m))
+            Some(reply) if vs_ai && self.ai.plays(self.game.position().side_to_move()) => {
+                match self.game.undo() {
+                    Some(own) => Some((own, Some(reply))),
+                    None => Some((reply, None)),
+                }
             }
-            other => other,
+            other => other.map(|m| (m, None)),
         };
         match taken {
-            Some(m) => {
+            Some((m, None)) => {
                 let text = self
                     .lang
                     .f("status.took_back", &[("move", &self.write(&m))]);
+                self.info(text)
+            }
+            Some((own, Some(reply))) => {
+                let text = self.lang.f(
+                    "status.took_back_both",
+                    &[("move", &self.write(&own)), ("reply", &self.write(&reply))],
+                );
                 self.info(text)
             }
             None if self.game.outcome().is_none() && self.overlay.is_none() => {

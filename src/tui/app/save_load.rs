@@ -87,11 +87,12 @@ impl App {
             preferred: None,
         };
         match crate::games::open_game(text.as_bytes(), 1, &assume) {
-            Ok((_, game, ruleset_text, notes)) => {
+            Ok((read, game, ruleset_text, notes)) => {
                 self.leave_game();
                 self.stop_thinking();
                 self.show_numbers = numeric(game.rules());
                 self.game = game;
+                self.tags = crate::games::tags_of(&read);
                 self.ruleset_text = ruleset_text;
                 self.selection = None;
                 self.hint = None;
@@ -190,11 +191,12 @@ impl App {
     }
 
     /// The game as its file holds it: PDN, with a user ruleset carried inside.
-    fn game_text(&self) -> String {
+    pub(super) fn game_text(&self) -> String {
         crate::games::write_game(&self.game, &self.pdn_tags(), self.ruleset_text.as_deref())
     }
 
-    /// PDN tags naming the players, for saved games.
+    /// PDN tags for saved games: a record's own as it was read, or this
+    /// program's event, the day the game started and the players it has.
     fn pdn_tags(&self) -> pdn::Tags {
         let name = |c: Color| {
             if self.ai.plays(c) {
@@ -203,12 +205,21 @@ impl App {
                 "human".to_string()
             }
         };
+        let or = |kept: &str, made: String| {
+            if kept.is_empty() {
+                made
+            } else {
+                kept.to_string()
+            }
+        };
+        let t = &self.tags;
         pdn::Tags {
-            event: "checkers game".to_string(),
-            site: "checkers".to_string(),
-            white: name(Color::White),
-            black: name(Color::Black),
-            ..Default::default()
+            event: or(&t.event, "checkers game".to_string()),
+            site: or(&t.site, "checkers".to_string()),
+            date: t.date.clone(),
+            round: t.round.clone(),
+            white: or(&t.white, name(Color::White)),
+            black: or(&t.black, name(Color::Black)),
         }
     }
 }

@@ -18,6 +18,8 @@ pub struct Unfinished {
     pub ruleset_text: Option<String>,
     /// Who the AI played and at which level, from the record's player tags.
     pub ai: Option<AiSettings>,
+    /// The record's tags, written again as the game goes on.
+    pub tags: checkers::pdn::Tags,
 }
 
 impl StartMenu {
@@ -104,6 +106,7 @@ impl App {
         self.start_menu = None;
         self.show_numbers = numeric(chosen.game.rules());
         self.game = chosen.game;
+        self.tags = chosen.tags;
         self.ruleset_text = chosen.ruleset_text;
         self.saver.held(&self.game);
         self.effects.push(Effect::File(FileWork::Take {

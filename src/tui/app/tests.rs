@@ -143,3 +143,41 @@ fn page_up_and_down_scroll_the_move_list_by_a_page() {
     }
     assert_eq!(a.scroll, 0);
 }
+
+/// A saved game is dated the day it started, not `????.??.??`; a record opened
+/// from a file keeps its own tags when it is saved again (issue 31).
+#[test]
+fn saved_games_are_dated_and_a_loaded_record_keeps_its_tags() {
+    let mut a = app(ENGLISH, None);
+    command(&mut a, "11-15");
+    let today = crate::games::pdn_date(std::time::SystemTime::now());
+    let text = a.game_text();
+    assert!(text.contains(&format!("[Date \"{today}\"]")), "{text}");
+    assert!(!text.contains("????"), "{text}");
+    assert!(text.contains("[White \"human\"]"), "{text}");
+
+    let record = "[Event \"Open\"]\n[Date \"1990.08.19\"]\n[White \"Tinsley\"]\n\
+                  [Black \"Chinook\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 *\n";
+    a.update(Action::Loaded {
+        path: "match.pdn".into(),
+        text: Ok(record.into()),
+    });
+    assert_eq!(a.game.moves().len(), 2);
+    let text = a.game_text();
+    for tag in [
+        "[Event \"Open\"]",
+        "[Date \"1990.08.19\"]",
+        "[White \"Tinsley\"]",
+        "[Black \"Chinook\"]",
+    ] {
+        assert!(text.contains(tag), "{tag} in\n{text}");
+    }
+    // A new game is a new record: today's date, the players it has.
+    command(&mut a, "new");
+    if a.overlay.is_some() {
+        ch(&mut a, 'y');
+    }
+    let text = a.game_text();
+    assert!(text.contains(&format!("[Date \"{today}\"]")), "{text}");
+    assert!(!text.contains("Tinsley"), "{text}");
+}

@@ -356,6 +356,7 @@ mod tests {
             game: Game::new(rules.clone()),
             ruleset_text: None,
             ai: None,
+            tags: Default::default(),
         };
         let a = App::new(
             Options {

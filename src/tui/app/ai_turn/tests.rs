@@ -181,3 +181,28 @@ fn selecting_a_piece_while_the_ai_thinks_says_it_is_the_ai_s_turn() {
     assert_eq!(status.text, "it is the AI's turn");
     assert!(a.selection.is_none());
 }
+
+/// An undo against the AI takes back two plies, and the message names both
+/// (issue 31).
+#[test]
+fn an_undo_against_the_ai_names_both_plies_it_took_back() {
+    let mut a = vs_ai(ENGLISH, true, false);
+    // English: Black (the human) moves first.
+    command(&mut a, "11-15");
+    let (id, _) = requested(&mut a).expect("the AI is asked for a move");
+    let reply = a.game.legal_moves()[0];
+    a.update(Action::AiDone {
+        id,
+        best: Some(reply),
+        score: 0,
+    });
+    assert_eq!(a.game.moves().len(), 2);
+    let reply_text = a.write(&reply);
+    ch(&mut a, 'u');
+    assert_eq!(a.game.moves().len(), 0, "both plies went back");
+    let status = status_text(&a);
+    assert!(
+        status.contains("11-15") && status.contains(&reply_text) && status.contains("reply"),
+        "{status}"
+    );
+}

@@ -38,6 +38,7 @@ fn unfinished(id: &str, variant: &str, moves: &[&str]) -> Unfinished {
         game,
         ruleset_text: None,
         ai: None,
+        tags: Default::default(),
     }
 }
 

@@ -168,6 +168,7 @@ fn the_start_screen_keeps_its_keys_and_games_in_sight_at_80x24() {
                 game,
                 ruleset_text: None,
                 ai: None,
+                tags: Default::default(),
             };
             let mut a = App::new(
                 Options {
