@@ -73,6 +73,8 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
         Mode::GameOver => match key.code {
             KeyCode::Char('n') => Some(Action::NewGame),
             KeyCode::Char('u') => Some(Action::Undo),
+            // A command (`:load`, `:save`, `:new`) is as near as after any move.
+            KeyCode::Char(':') => Some(Action::OpenCommand),
             _ => common,
         },
         Mode::Board => match key.code {

@@ -57,6 +57,11 @@ impl App {
                 self.undo();
             }
             Action::Cancel => self.overlay = None,
+            // The dialog steps aside for the command line (`:load`, `:save`…).
+            Action::OpenCommand => {
+                self.overlay = None;
+                self.command = Some(super::CommandLine::default());
+            }
             _ => {}
         }
     }

@@ -5,7 +5,7 @@
 //!
 //! [`Action`]: super::Action
 
-use super::{numeric, App, Effect, Overlay};
+use super::{numeric, App, Effect};
 use checkers::{pdn, printable, Color};
 
 #[cfg(test)]
@@ -105,10 +105,9 @@ impl App {
                 let args: [(&str, &dyn std::fmt::Display); 3] =
                     [("path", &path), ("variant", &variant), ("moves", &moves)];
                 let more = notes_line(&notes).map_or(String::new(), |n| format!("; {n}"));
+                // A finished record opens for study, as an unfinished one does:
+                // no game-over dialog in the way (the panel gives the result).
                 self.info(format!("{}{more}", l.f("status.loaded", &args)));
-                if self.game.outcome().is_some() {
-                    self.overlay = Some(Overlay::GameOver);
-                }
             }
             Err(e) => {
                 let why = e.in_lang(self.lang);

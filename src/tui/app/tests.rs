@@ -181,3 +181,32 @@ fn saved_games_are_dated_and_a_loaded_record_keeps_its_tags() {
     assert!(text.contains(&format!("[Date \"{today}\"]")), "{text}");
     assert!(!text.contains("Tinsley"), "{text}");
 }
+
+/// `:load` of a finished record opens it for study without the game-over
+/// dialog, and `:` opens the command line even when that dialog is up (issue 31).
+#[test]
+fn a_finished_record_loads_without_the_dialog_and_colon_always_opens_the_command_line() {
+    let mut a = app(ENGLISH, None);
+    // Black to move with no piece left to move: White has won.
+    let record = "[FEN \"B:W23:B14\"]\n[GameType \"21\"]\n\n1. 14-18 23x14 1-0\n";
+    a.update(Action::Loaded {
+        path: "won.pdn".into(),
+        text: Ok(record.into()),
+    });
+    assert!(a.game.outcome().is_some(), "the record is finished");
+    assert!(
+        a.overlay.is_none(),
+        "no dialog over a record opened for study"
+    );
+    a.overlay = Some(super::Overlay::GameOver);
+    ch(&mut a, ':');
+    assert!(
+        a.command.is_some(),
+        "`:` opens the command line over the dialog"
+    );
+    for c in "new".chars() {
+        ch(&mut a, c);
+    }
+    key(&mut a, KeyCode::Enter);
+    assert!(a.command.is_none());
+}
