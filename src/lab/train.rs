@@ -127,11 +127,12 @@ impl Dataset {
         match lines.next() {
             Some((_, l)) if l.trim_end() == want => {}
             Some((_, l)) => {
+                // The file's line, quoted with its control characters shown.
                 return Err(format!(
                     "{origin}: the data is for another ruleset (`{}`), not `{}`",
-                    l.trim_start_matches("# variant ").trim_end(),
+                    crate::text::printable(l.trim_start_matches("# variant ").trim_end()),
                     rules.id
-                ))
+                ));
             }
             None => return Err(format!("{origin}: the file ends after its first line")),
         }

@@ -1,18 +1,20 @@
 //! Readers of outside input never panic or hang, whatever they are given: FEN, move
-//! text, PDN, ruleset TOML and weights files here (the library's readers); the config
+//! text, PDN (as text and as bytes in any encoding), ruleset TOML, weights files and
+//! self-play data files here (the library's readers); the config
 //! file, the command line, Hub sessions, another engine's answers, the TUI's command
 //! line and the saved games are fuzzed beside their code in the binary
 //! (`src/cli/fuzz.rs`, `src/tui/fuzz.rs`, `src/games/fuzz.rs`). Each reader gets
 //! random text and structured edits of valid input (`common/mutate.rs`), which reach
-//! far deeper into a reader than noise does. A case that takes over a second fails:
-//! that is a hang in the making.
+//! far deeper into a reader than noise does. A case that takes over 10 s fails:
+//! that is a hang in the making (far above any case's work, so that a busy
+//! machine does not fail the suite).
 //!
 //! `cargo test` runs a few thousand cases per reader. The long run, over a million
-//! inputs across all eleven readers (docs/TESTING.md, "Fuzzing"):
+//! inputs across all thirteen readers (docs/TESTING.md, "Fuzzing"):
 //! `FUZZ_CASES=1000000 cargo test --release -- fuzz::`
 
 use crate::common::arb;
-use crate::common::mutate::{cases, mutated};
+use crate::common::mutate::{cases, mutated, mutated_bytes};
 use checkers::ai::eval::{Evaluator, MAX_EVAL};
 use checkers::ai::evalfile::EvalFile;
 use checkers::ai::learned::{fnv, FEATURES};
@@ -101,7 +103,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(1000, 15))]
+    #![proptest_config(config(1000, 10))]
 
     #[test]
     fn pdn_reader(s in prop_oneof![any::<String>(), mutated(PDNS, 12), pdn_alphabet()]) {
@@ -196,6 +198,66 @@ proptest! {
                 }
             }
             Err(e) => prop_assert!(!e.to_string().chars().any(char::is_control), "{e}"),
+        }
+        prop_assert!(t.elapsed() < SLOW);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(500, 3))]
+
+    /// A PDN file as the files on disk are read: bytes in any encoding (UTF-8 with
+    /// or without a byte-order mark, Latin-1, Windows-1251), streamed game by game
+    /// and every game checked as `pdn check` checks it.
+    #[test]
+    fn pdn_reader_on_raw_bytes(bytes in prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..300),
+        mutated_bytes(PDNS, 12),
+    ]) {
+        let t = Instant::now();
+        let mut checker = checkers::pdn::Checker::new(Default::default());
+        for game in checkers::pdn::Reader::new(bytes.as_slice()) {
+            match game {
+                Ok(g) => {
+                    let c = checker.check(g);
+                    if let checkers::pdn::Verdict::Refused(e) = &c.verdict {
+                        let _ = e.to_string();
+                    }
+                }
+                Err(e) => prop_assert!(!e.to_string().chars().any(char::is_control), "{e}"),
+            }
+        }
+        prop_assert!(t.elapsed() < SLOW);
+    }
+}
+
+/// A self-play data file as `checkers selfplay` writes it, for English.
+fn data_files() -> &'static [&'static str] {
+    static FILES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let rules = Ruleset::builtin(ENGLISH).unwrap();
+        let text = format!(
+            "{}game 0 1 3\nB:W21-32:B1-12 12\nW:W21-32:B1-11,15 -4\nend 0\n\
+             game 1 0.5 2\nB:W21-32:B1-12 0\nend 1\n",
+            checkers::lab::train::data_header(&rules)
+        );
+        vec![Box::leak(text.into_boxed_str())]
+    })
+}
+
+proptest! {
+    #![proptest_config(config(500, 2))]
+
+    /// A self-play data file (`train --data FILE`): read, or refused with one line
+    /// that quotes nothing raw.
+    #[test]
+    fn selfplay_data_reader(s in prop_oneof![any::<String>(), mutated(data_files(), 8)]) {
+        let t = Instant::now();
+        let rules = Ruleset::builtin(ENGLISH).unwrap();
+        let mut data = checkers::lab::train::Dataset::default();
+        if let Err(e) = data.read(&s, &rules, "fuzz.data") {
+            prop_assert!(!e.chars().any(char::is_control), "{e}");
+            prop_assert_eq!(e.lines().count(), 1, "{}", e);
         }
         prop_assert!(t.elapsed() < SLOW);
     }

@@ -159,7 +159,7 @@ pub fn mutated_bytes(
 }
 
 /// The number of cases of a fuzz property: `default`, or the share `weight` (in
-/// hundredths; the eight readers' shares add up to 100) of `FUZZ_CASES`, the total
+/// hundredths; every reader's shares add up to 100) of `FUZZ_CASES`, the total
 /// of a long run.
 pub fn cases(default: u32, weight: u32) -> u32 {
     std::env::var("FUZZ_CASES")
