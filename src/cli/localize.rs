@@ -443,7 +443,7 @@ mod tests {
             (
                 "perft --varient english",
                 Lang::Nl,
-                &["onverwacht argument '--varient'", "bedoelt u '--variant'?"],
+                &["onverwacht argument '--varient'", "bedoel je '--variant'?"],
             ),
             (
                 "frob",

@@ -154,6 +154,14 @@ impl Lang {
         }
     }
 
+    /// A side as "… to move" names it: in Russian its genitive ("Ход белых").
+    pub fn mover(self, c: checkers::Color) -> &'static str {
+        match c {
+            checkers::Color::White => self.t("mover.white"),
+            checkers::Color::Black => self.t("mover.black"),
+        }
+    }
+
     /// A built-in variant's name as its players say it, or a ruleset file's own.
     pub fn variant_name(self, rules: &checkers::Ruleset) -> String {
         self.builtin_text(rules, "name")
@@ -285,6 +293,62 @@ mod tests {
             Lang::Ru.variant_name(&own),
             checkers::printable("My\u{1b}rules")
         );
+    }
+
+    /// Each language addresses the player one way (issue 31): German as `Sie`,
+    /// Dutch as `je`, in the game and on the command line alike. (Russian mixes
+    /// `ты` and `вы` still.)
+    #[test]
+    fn each_language_addresses_the_player_one_way() {
+        let words = |lang: Lang| -> Vec<(&'static str, String)> {
+            catalogues()[&lang]
+                .iter()
+                .flat_map(|(key, text)| {
+                    // Placeholders are names, not words.
+                    let words: String = text
+                        .split('{')
+                        .map(|part| part.split_once('}').map_or(part, |(_, rest)| rest))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    words
+                        .split(|c: char| !c.is_alphabetic())
+                        .map(move |w| (*key, w.to_string()))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        for (lang, banned) in [
+            (
+                Lang::De,
+                &["du", "dich", "dir", "dein", "deine", "deinen", "deiner"][..],
+            ),
+            // The bare `u` is also the undo key (`u terug`): the formal forms
+            // show in the verbs and the possessive.
+            (Lang::Nl, &["uw", "bedoelt", "kunt", "wilt"][..]),
+        ] {
+            for (key, word) in words(lang) {
+                assert!(
+                    !banned.contains(&word.to_lowercase().as_str()),
+                    "{lang:?}: `{key}` says `{word}`"
+                );
+            }
+        }
+    }
+
+    /// Russian names the side to move in the genitive: "Ход белых" (issue 31).
+    #[test]
+    fn russian_says_whose_move_it_is_in_the_genitive() {
+        let l = Lang::Ru;
+        let white = l.f(
+            "status.to_move",
+            &[("side", &l.mover(checkers::Color::White))],
+        );
+        assert_eq!(white, "Ход белых");
+        let black = l.f(
+            "panel.to_move",
+            &[("glyph", &"●"), ("side", &l.mover(checkers::Color::Black))],
+        );
+        assert_eq!(black, "● Ход чёрных");
     }
 
     #[test]

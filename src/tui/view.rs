@@ -223,7 +223,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             &mut lines,
             &l.f(
                 "panel.to_move",
-                &[("glyph", &side_glyph(app, side)), ("side", &l.side(side))],
+                &[("glyph", &side_glyph(app, side)), ("side", &l.mover(side))],
             ),
             Style::default(),
             w,
@@ -400,7 +400,7 @@ fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
         };
         let mut spans = vec![Span::raw(format!(
             " {}",
-            l.f(key, &[("side", &l.side(side))])
+            l.f(key, &[("side", &l.mover(side))])
         ))];
         let sep = " · ";
         if let Some((most, rule)) = app.capture_summary() {

@@ -235,7 +235,7 @@ fn the_engines_errors_are_worded_in_the_language() {
     );
     assert_eq!(variant.code, 2);
     assert!(
-        variant.stderr.starts_with("fout: onbekende variant `Dammen64`; bedoelt u `dammen64`? de ingebouwde varianten zijn english, dammen64"),
+        variant.stderr.starts_with("fout: onbekende variant `Dammen64`; bedoel je `dammen64`? de ingebouwde varianten zijn english, dammen64"),
         "{}",
         variant.stderr
     );

@@ -92,7 +92,7 @@ fn at_80x24_no_status_or_panel_text_is_cut_in_any_language() {
             let status = words(&b, 0, l.status.y, l.status.y + 2);
             let to_move = lang.f(
                 "status.to_move",
-                &[("side", &lang.side(checkers::Color::White))],
+                &[("side", &lang.mover(checkers::Color::White))],
             );
             assert!(status.starts_with(&squash(&to_move)), "{lang:?}: {status}");
             assert!(
