@@ -36,15 +36,24 @@ fn list(lib: &Library) -> Result<(), Fail> {
         return Ok(());
     }
     let p = |s: &str| printable(s).into_owned();
-    let width = entries
-        .iter()
-        .map(|e| p(&e.id).chars().count())
-        .max()
-        .unwrap_or(2)
-        .max(2);
+    // Each column as wide as its widest entry (escaped), and at least its usual width.
+    let column = |least: usize, of: &dyn Fn(&games::Entry) -> &str| {
+        entries
+            .iter()
+            .map(|e| p(of(e)).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(least)
+    };
+    let width = column(2, &|e| &e.id);
+    let (vw, ww, bw) = (
+        column(10, &|e| &e.variant),
+        column(18, &|e| &e.white),
+        column(18, &|e| &e.black),
+    );
     writeln!(
         out,
-        "{:<width$}  {:<10}  {:<18}  {:<18}  {:>5}  {:<10}  last played",
+        "{:<width$}  {:<vw$}  {:<ww$}  {:<bw$}  {:>5}  {:<10}  last played",
         "id", "variant", "white", "black", "moves", "result"
     )?;
     for e in &entries {
@@ -55,7 +64,7 @@ fn list(lib: &Library) -> Result<(), Fail> {
         };
         writeln!(
             out,
-            "{:<width$}  {:<10}  {:<18}  {:<18}  {:>5}  {:<10}  {}{open}",
+            "{:<width$}  {:<vw$}  {:<ww$}  {:<bw$}  {:>5}  {:<10}  {}{open}",
             p(&e.id),
             p(&e.variant),
             p(&e.white),

@@ -403,3 +403,38 @@ fn resume_says_when_there_is_nothing_to_resume() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("is not a game id"), "{err}");
 }
+
+/// `checkers games` keeps its columns straight whatever a record holds: a
+/// variant longer than the usual column ("international") and a long player's
+/// name widen their column instead of pushing the rest aside.
+#[test]
+fn the_games_list_keeps_its_columns_whatever_the_records_hold() {
+    let home = Home::new("columns");
+    let dir = home.games_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("20261126-120000-1.pdn"),
+        "[White \"Alexander Schwarzman the Long\"]\n[Black \"B\"]\n[GameType \"20\"]\n\
+         [Result \"*\"]\n\n1. 32-28 19-23 *\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("20261126-120001-1.pdn"),
+        "[White \"W\"]\n[Black \"B\"]\n[GameType \"21\"]\n[Result \"*\"]\n\n1. 11-15 *\n",
+    )
+    .unwrap();
+    let (code, out, err) = home.run(&["games"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let header = lines[0];
+    let black_at = header.find("black").unwrap();
+    let moves_at = header.find("moves").unwrap();
+    for row in &lines[1..3] {
+        assert_eq!(&row[black_at..black_at + 1], "B", "{out}");
+        assert!(
+            row.chars().nth(moves_at - 1).is_some_and(|c| c == ' '),
+            "{out}"
+        );
+    }
+    assert!(out.contains("international"), "{out}");
+}
