@@ -220,7 +220,10 @@ impl std::fmt::Display for OpenError {
                 write!(f, "it holds {count} games; there is no game {n}")
             }
             OpenError::Refused { n, error } => write!(f, "game {n}, {error}"),
-            OpenError::Unsupported { n, what } => write!(f, "game {n}: {}", what.message),
+            // The name of the game comes from the file's tags.
+            OpenError::Unsupported { n, what } => {
+                crate::text::write_printable(f, format_args!("game {n}: {}", what.message))
+            }
         }
     }
 }

@@ -141,9 +141,10 @@ impl fmt::Display for EvalProblem {
                 "a network parameter is not a finite number: the file is damaged"
             ),
             EvalProblem::TrailingBytes => write!(f, "unexpected bytes after the weights"),
-            EvalProblem::TrainedFor { trained, wanted } => write!(
+            // The id comes from the file.
+            EvalProblem::TrainedFor { trained, wanted } => crate::text::write_printable(
                 f,
-                "these weights were trained for `{trained}`, not `{wanted}`"
+                format_args!("these weights were trained for `{trained}`, not `{wanted}`"),
             ),
             EvalProblem::RulesChanged(id) => write!(
                 f,
@@ -357,6 +358,17 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The variant a weights file names is shown escaped (issue 33).
+    #[test]
+    fn a_foreign_variant_id_is_shown_with_its_control_characters_escaped() {
+        let e = EvalProblem::TrainedFor {
+            trained: "x\u{1b}[2J\u{7}".into(),
+            wanted: "english".into(),
+        };
+        let shown = e.to_string();
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+    }
 
     fn sample(rules: &Ruleset) -> EvalFile {
         let weights = (0..FEATURES)

@@ -74,14 +74,18 @@ impl ReplayError {
 }
 
 impl std::fmt::Display for ReplayError {
+    /// One line; the move or set-up it quotes from the file is shown with its
+    /// control characters escaped.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
+        crate::text::write_printable(
             f,
-            "{} (line {}, column {}): {}",
-            self.subject(),
-            self.line,
-            self.column,
-            self.message
+            format_args!(
+                "{} (line {}, column {}): {}",
+                self.subject(),
+                self.line,
+                self.column,
+                self.message
+            ),
         )
     }
 }
@@ -501,6 +505,32 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A refused move quoted from a file never drives the terminal (issue 33).
+    #[test]
+    fn a_refusal_quotes_the_file_with_its_control_characters_escaped() {
+        let rules = Ruleset::builtin("english").unwrap();
+        let game = &crate::pdn::read_games("1. 11-15 \u{1b}[2J23-19 *\n").unwrap()[0];
+        let shown = match replay_record(game, &rules) {
+            Err(e) => e.to_string(),
+            Ok(r) => r.warnings.iter().map(|w| w.message.clone()).collect(),
+        };
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        let e = ReplayError {
+            move_number: 1,
+            text: "\u{1b}]0;x\u{7}".into(),
+            line: 1,
+            column: 1,
+            message: "`\u{1b}]0;x\u{7}` is not a move".into(),
+            kind: Refusal::NotAMove,
+            illegal: None,
+            setup: None,
+            board: 8,
+        };
+        let shown = e.to_string();
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        assert!(shown.contains("\\u{1b}"), "{shown}");
+    }
 
     #[test]
     fn men_on_their_crowning_row_are_crowned() {
