@@ -421,15 +421,6 @@ pub(crate) fn holds(when: &DrawCondition, pos: &Position) -> bool {
     {
         return false;
     }
-    if when.lone_king {
-        let lone = |c: Color| pos.pieces(c).count() == 1 && pos.kings(c).count() == 1;
-        let crowned = |c: Color| !pos.kings(c).is_empty();
-        if !(lone(Color::White) && crowned(Color::Black)
-            || lone(Color::Black) && crowned(Color::White))
-        {
-            return false;
-        }
-    }
     if let Some(n) = when.lone_king_against_kings {
         let lone = |c: Color| pos.pieces(c).count() == 1 && pos.kings(c).count() == 1;
         let strong = |c: Color| pos.kings(c).count() >= n;

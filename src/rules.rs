@@ -85,8 +85,6 @@ pub struct DrawCondition {
     pub min_total_pieces: Option<u32>,
     /// Both sides have at least one king.
     pub both_have_kings: bool,
-    /// One side has a single piece, a king, and the other at least one king.
-    pub lone_king: bool,
 }
 
 /// A draw by lack of progress: after `moves` moves by each side without a reset event

@@ -163,8 +163,6 @@ struct RawCondition {
     min_total_pieces: Option<u32>,
     #[serde(default)]
     both_have_kings: bool,
-    #[serde(default)]
-    lone_king: bool,
 }
 
 #[derive(Deserialize)]
@@ -389,7 +387,6 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
                         max_total_pieces: c.max_total_pieces,
                         min_total_pieces: c.min_total_pieces,
                         both_have_kings: c.both_have_kings,
-                        lone_king: c.lone_king,
                     },
                     w.span(),
                 )

@@ -141,7 +141,7 @@ fn table() -> Vec<Expected> {
                     16,
                     vec![],
                     DrawCondition {
-                        lone_king: true,
+                        lone_king_against_kings: Some(1),
                         min_total_pieces: Some(4),
                         max_total_pieces: Some(4),
                         ..always
@@ -151,7 +151,7 @@ fn table() -> Vec<Expected> {
                     5,
                     vec![],
                     DrawCondition {
-                        lone_king: true,
+                        lone_king_against_kings: Some(1),
                         max_total_pieces: Some(3),
                         ..always
                     },

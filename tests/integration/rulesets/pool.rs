@@ -52,7 +52,6 @@ fn pool_is_read_setting_by_setting() {
                         max_total_pieces: Some(6),
                         min_total_pieces: Some(2),
                         both_have_kings: true,
-                        lone_king: false,
                     },
                 ),
             ],
