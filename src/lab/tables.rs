@@ -8,6 +8,7 @@ use crate::ai::endgame::{
     as_white, decode, slot, Cell, Group, Tables, Value, BINOM, DEFAULT_PIECES, DENSE, KINDS,
     MAX_PIECES, SIDE, UNSOLVED,
 };
+use crate::ai::learned::fnv;
 use crate::ai::search::ENDGAME_FROM;
 use crate::ai::Engine;
 use crate::bitboard::BOARD_8;
@@ -132,13 +133,6 @@ pub fn installed(rules: &Ruleset) -> bool {
 /// capture, and the board. Two rulesets with the same one share tables.
 pub fn movement_key(rules: &Ruleset) -> u64 {
     fnv(format!("{:?}", rules.gen_flags()).as_bytes())
-}
-
-/// FNV-1a, 64 bits: a checksum for the tables' files (damage, not malice).
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// The start of a tables file.

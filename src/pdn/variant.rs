@@ -132,7 +132,6 @@ pub struct Checker {
     algebraic_file: Option<bool>,
 }
 
-const TEN_BY_TEN: u32 = 20;
 const CZECH: u32 = 29;
 const ITALIAN: u32 = 22;
 
@@ -242,7 +241,6 @@ impl Checker {
             .filter_map(|part| part.parse::<u32>().ok().filter(|_| part.len() <= 2))
             .max()
             .unwrap_or(0);
-        let ten = |n| self.builtins.iter().find(|r| r.pdn_game_type == Some(n));
         if fen_squares.max(move_squares) > 32 {
             if let Some(r) = self
                 .assume
@@ -252,7 +250,7 @@ impl Checker {
             {
                 return Ok((r, Basis::Named));
             }
-            return Ok((ten(TEN_BY_TEN).expect("built in"), Basis::TenByTen));
+            return Ok((self.builtin(builtin::INTERNATIONAL), Basis::TenByTen));
         }
         if let Some(r) = &self.assume.variant {
             return Ok((r, Basis::Named));
@@ -277,7 +275,7 @@ impl Checker {
             return Ok((self.builtin(builtin::RUSSIAN), Basis::Algebraic));
         }
         if self.ten_by_ten {
-            return Ok((ten(TEN_BY_TEN).expect("built in"), Basis::TenByTen));
+            return Ok((self.builtin(builtin::INTERNATIONAL), Basis::TenByTen));
         }
         // English games start with Black's move, from squares 9-12. A record
         // from the start position whose first move is from 21-24 is White's, as
@@ -290,7 +288,7 @@ impl Checker {
         let guess = match first.flatten().and_then(|s| BOARD_8.number(s)) {
             Some(21..=24) => Some((ITALIAN, "White moves first, as in Italian")),
             Some(29..=32) => {
-                return Ok((ten(TEN_BY_TEN).expect("built in"), Basis::TenByTen));
+                return Ok((self.builtin(builtin::INTERNATIONAL), Basis::TenByTen));
             }
             _ => None,
         };
