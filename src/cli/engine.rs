@@ -189,10 +189,7 @@ pub(super) fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
     let mut out = io::stdout().lock();
     let mut failed: Option<io::Error> = None;
     let write = |m: &Move| notation::write(m, &rules.notation);
-    if pos.occupied().count() <= checkers::ai::search::ENDGAME_FROM {
-        super::tables::ensure(&rules, &mut |_| {});
-    }
-    checkers::lab::tables::prepare(&mut engine, &pos);
+    super::tables::prepare(&mut engine, &pos, &mut |_| {});
     let result = engine.search(&pos, &Default::default(), limits, &stop, &mut |info| {
         let pv: Vec<String> = info.pv.iter().map(write).collect();
         let line = if a.json {

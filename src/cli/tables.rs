@@ -62,6 +62,20 @@ pub(crate) fn ensure(rules: &Ruleset, progress: &mut dyn FnMut(f64)) {
     tables::install(rules, Arc::new(t));
 }
 
+/// Attaches the tables to `engine` if its next search, from `root`, would use
+/// them ([`checkers::lab::tables::prepare`]), read from the cache (or solved
+/// once, `progress` hearing the share done) rather than solved in the process.
+pub(crate) fn prepare(
+    engine: &mut checkers::ai::Engine,
+    root: &checkers::Position,
+    progress: &mut dyn FnMut(f64),
+) {
+    if root.occupied().count() <= checkers::ai::search::ENDGAME_FROM {
+        ensure(engine.rules(), progress);
+    }
+    tables::prepare(engine, root);
+}
+
 /// `checkers tables build`: solves (or checks the cache's) tables of a variant
 /// ahead of time, with a progress bar.
 pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {

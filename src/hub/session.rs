@@ -298,10 +298,7 @@ impl Session {
             };
             // A driver that skipped `init` gets the tables here, still before the
             // search's clock starts.
-            if start.occupied().count() <= checkers::ai::search::ENDGAME_FROM {
-                crate::cli::tables::ensure(engine.rules(), &mut |_| {});
-            }
-            checkers::lab::tables::prepare(&mut engine, &start);
+            crate::cli::tables::prepare(&mut engine, &start, &mut |_| {});
             let r = engine.search(&start, &past, limits, &flag, &mut report);
             match r.best {
                 Some(m) => {

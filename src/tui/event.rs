@@ -58,13 +58,10 @@ pub fn spawn_search(
         }
         let id = req.id;
         let info_tx = tx.clone();
-        if req.pos.occupied().count() <= checkers::ai::search::ENDGAME_FROM {
-            // Read from the cache, or solved once per machine: the panel shows the wait.
-            crate::cli::tables::ensure(&req.rules, &mut |share| {
-                let _ = info_tx.send(Event::AiTables(id, share));
-            });
-        }
-        checkers::lab::tables::prepare(&mut engine, &req.pos);
+        // Read from the cache, or solved once per machine: the panel shows the wait.
+        crate::cli::tables::prepare(&mut engine, &req.pos, &mut |share| {
+            let _ = info_tx.send(Event::AiTables(id, share));
+        });
         let result = engine.search(&req.pos, &req.past, req.limits, &stop, &mut |info| {
             let _ = info_tx.send(Event::AiInfo(id, info.clone()));
         });
