@@ -237,7 +237,7 @@ impl MoveText {
 
     /// The legal move of `pos` this text names.
     pub fn resolve(&self, pos: &Position, rules: &Ruleset) -> Result<Move, ResolveError> {
-        let text = self.write_plain(&rules.geometry);
+        let text = self.write_plain(rules.geometry());
         let legal = legal_moves(pos, rules);
         let from = self.squares[0];
         let to = *self
@@ -295,7 +295,7 @@ pub fn parse_move(text: &str, pos: &Position, rules: &Ruleset) -> Result<Move, M
             MoveError::Ambiguous { candidates, .. } => MoveError::Ambiguous { text, candidates },
         }
     };
-    let parsed = MoveText::parse(text, &rules.geometry).map_err(|e| with_text(e.into()))?;
+    let parsed = MoveText::parse(text, rules.geometry()).map_err(|e| with_text(e.into()))?;
     parsed.resolve(pos, rules).map_err(|e| with_text(e.into()))
 }
 

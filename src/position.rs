@@ -124,7 +124,7 @@ impl Position {
     /// The start position of `rules`: each side's men on the rows nearest it, as
     /// many rows as the rules say, on the rules' board.
     pub fn start(rules: &Ruleset) -> Position {
-        let g = &rules.geometry;
+        let g = rules.geometry();
         Position::from_parts(
             g.home(Color::White, rules.men_rows),
             g.home(Color::Black, rules.men_rows),

@@ -135,8 +135,6 @@ pub struct Ruleset {
     pub name: String,
     /// One-line description.
     pub description: String,
-    /// The board.
-    pub(crate) geometry: Geometry,
     /// Rows of men each side starts with.
     pub(crate) men_rows: u8,
     /// The side that makes the first move.
@@ -257,9 +255,10 @@ impl Ruleset {
         BUILT_IN.iter().map(|(id, _)| *id)
     }
 
-    /// The board the rules are played on.
+    /// The board the rules are played on (held by the notation, whose numbers
+    /// are the board's).
     pub fn geometry(&self) -> &Geometry {
-        &self.geometry
+        &self.notation.geometry
     }
 
     /// Rows of men each side starts with.
@@ -270,7 +269,7 @@ impl Ruleset {
     /// The settings move generation depends on, packed for dispatch.
     pub(crate) fn gen_flags(&self) -> GenFlags {
         GenFlags {
-            size: self.geometry.size,
+            size: self.geometry().size,
             men_back: self.men_capture_backwards,
             king_long_move: self.king_moves == KingMoves::AnyDistance,
             king_long_capture: self.king_captures_from == KingCapturesFrom::AnyDistance,

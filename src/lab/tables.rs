@@ -87,7 +87,7 @@ fn encode(plies: u32) -> Cell {
 /// the share done, from 0 to 1. The tables' index knows the 32 squares of the
 /// 8×8 board: on another board they hold no position.
 pub fn build(rules: &Ruleset, pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
-    if rules.geometry != BOARD_8 {
+    if *rules.geometry() != BOARD_8 {
         progress(1.0);
         return Tables {
             pieces: 0,
@@ -221,7 +221,8 @@ pub fn shared(rules: &Ruleset) -> Arc<Tables> {
 /// knows: 8×8). The build, once per process and set of rules of movement,
 /// happens here, on the caller's time.
 pub fn attach(engine: &mut Engine) {
-    if engine.tables().is_none() && engine.options.endgame && engine.rules().geometry == BOARD_8 {
+    if engine.tables().is_none() && engine.options.endgame && *engine.rules().geometry() == BOARD_8
+    {
         let tables = shared(engine.rules());
         engine.attach_tables(tables);
     }
@@ -528,10 +529,10 @@ mod tests {
         for id in Ruleset::builtin_ids() {
             let rules = Ruleset::builtin(id).expect("built in");
             let t = build(&rules, 3, &mut |_| {});
-            if rules.geometry == BOARD_8 {
+            if *rules.geometry() == BOARD_8 {
                 assert_consistent(&rules, &t);
             } else {
-                let pos = crate::fen::parse("W:WK46:B5", &rules.geometry).unwrap();
+                let pos = crate::fen::parse("W:WK46:B5", rules.geometry()).unwrap();
                 assert_eq!(t.probe(&pos), None, "{id}: no tables off 8×8");
             }
         }

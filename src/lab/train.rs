@@ -42,7 +42,7 @@ pub fn write_record(out: &mut String, rec: &Record, rules: &Ruleset) {
         let _ = writeln!(
             out,
             "{} {}",
-            fen::write(&s.position, &rules.geometry, SquareNotation::Numeric),
+            fen::write(&s.position, rules.geometry(), SquareNotation::Numeric),
             s.score
         );
     }
@@ -172,7 +172,7 @@ impl Dataset {
                 }
                 Some(fen_text) if current.is_some() => {
                     let pos =
-                        fen::parse(fen_text, &rules.geometry).map_err(|e| bad(&e.to_string()))?;
+                        fen::parse(fen_text, rules.geometry()).map_err(|e| bad(&e.to_string()))?;
                     let score = parts
                         .next()
                         .and_then(|x| x.parse::<i32>().ok())
@@ -468,7 +468,7 @@ mod tests {
         text.push_str("game 1 0 50\n");
         text.push_str(&format!(
             "{} 5\n",
-            fen::write(&start, &rules.geometry, SquareNotation::Numeric)
+            fen::write(&start, rules.geometry(), SquareNotation::Numeric)
         ));
         let mut data = Dataset::default();
         assert_eq!(data.read(&text, &rules, "d.txt"), Ok(1));

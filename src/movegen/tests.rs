@@ -24,7 +24,7 @@ fn threatened_agrees_with_the_other_sides_captures() {
                         threatened::<G>(&pos),
                         expected,
                         "{}",
-                        crate::fen::write(&pos, &self.0.geometry, self.0.notation.squares)
+                        crate::fen::write(&pos, self.0.geometry(), self.0.notation.squares)
                     );
                     checked += 1;
                     let mut moves = MoveList::new();

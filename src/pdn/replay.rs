@@ -215,7 +215,7 @@ fn setup(
     rules: &Ruleset,
     warnings: &mut Vec<Warning>,
 ) -> Result<Position, ReplayError> {
-    let (first, geo) = (rules.first_move, &rules.geometry);
+    let (first, geo) = (rules.first_move, rules.geometry());
     let mut warn = |kind, message| {
         warnings.push(Warning {
             line,
@@ -296,7 +296,7 @@ fn continues(
         if text.starts_with('/') {
             return true;
         }
-        let Ok(w) = written::parse(text, &rules.geometry) else {
+        let Ok(w) = written::parse(text, rules.geometry()) else {
             return false;
         };
         if w == Written::Unknown {
@@ -346,7 +346,7 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
             kind,
             illegal: None,
             setup: None,
-            board: rules.geometry.size,
+            board: rules.geometry().size,
         };
         if let Some(inner) = text.strip_prefix('/') {
             let fen = inner
@@ -379,7 +379,7 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
             game = Game::from_position(rules.clone(), pos);
             continue;
         }
-        let w = written::parse(text, &rules.geometry).map_err(|m| fail(Refusal::NotAMove, m))?;
+        let w = written::parse(text, rules.geometry()).map_err(|m| fail(Refusal::NotAMove, m))?;
         if w == Written::Unknown {
             unknown_from = Some(number);
             break;

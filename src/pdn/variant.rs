@@ -246,7 +246,7 @@ impl Checker {
                 .assume
                 .variant
                 .as_ref()
-                .filter(|r| r.geometry.size == 10)
+                .filter(|r| r.geometry().size == 10)
             {
                 return Ok((r, Basis::Named));
             }
@@ -328,7 +328,7 @@ impl Checker {
             self.ten_by_ten |= self
                 .builtins
                 .iter()
-                .any(|r| &r.id == id && r.geometry.size == 10);
+                .any(|r| &r.id == id && r.geometry().size == 10);
         }
         if let Some(a) = written_in(&game) {
             self.algebraic_file = Some(a);

@@ -88,7 +88,7 @@ pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> Stri
         tag("SetUp", "1");
         tag(
             "FEN",
-            &crate::fen::write(&start, &rules.geometry, rules.notation.squares),
+            &crate::fen::write(&start, rules.geometry(), rules.notation.squares),
         );
     }
     out.push('\n');

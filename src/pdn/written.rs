@@ -251,7 +251,7 @@ pub(super) fn resolve(
             let found: Vec<Move> = legal
                 .iter()
                 .filter(ends)
-                .filter(|m| passes(&rules.geometry, m, via))
+                .filter(|m| passes(rules.geometry(), m, via))
                 .copied()
                 .collect();
             if !found.is_empty() {
@@ -288,7 +288,7 @@ pub(super) fn resolve(
                 return Err(refuse(Refusal::NotAMove, format!("`{text}` is not a move")));
             }
             let mut cuts = Vec::new();
-            splits(&rules.geometry, d.as_bytes(), &mut Vec::new(), &mut cuts);
+            splits(rules.geometry(), d.as_bytes(), &mut Vec::new(), &mut cuts);
             let mut found: Vec<Move> = Vec::new();
             for squares in cuts {
                 let (from, to) = (squares[0], squares[squares.len() - 1]);

@@ -449,7 +449,6 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         id: id.clone(),
         name: raw.name.into_inner(),
         description: raw.description,
-        geometry,
         men_rows,
         first_move,
         men_capture_backwards: rules.men_capture_backwards,
