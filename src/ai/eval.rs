@@ -76,10 +76,8 @@ pub struct Evaluator {
     learned: Option<Arc<Learned>>,
     network: Option<Arc<Network>>,
     flying: bool,
-    /// The board's squares, rank by rank (rank 1 first), and how many a side has.
-    valid: u64,
-    ranks: [u64; 10],
-    size: u8,
+    /// The board the terms are laid out on.
+    geo: Geometry,
     /// Pieces on the board at the start: the trade bonus counts down from it.
     start_pieces: i32,
     center: u64,
@@ -132,9 +130,7 @@ impl Evaluator {
             learned: None,
             network: None,
             flying: rules.king_moves == KingMoves::AnyDistance,
-            valid: geo.valid,
-            ranks: geo.ranks,
-            size,
+            geo: *geo,
             start_pieces: geo.home(Color::White, rules.men_rows).count_ones() as i32 * 2,
             center,
             long_diagonal,
@@ -200,32 +196,32 @@ impl Evaluator {
         let men = pos.men(c).0;
         let kings = pos.kings(c).0;
         let them = c.opposite();
-        let empty = self.valid & !pos.occupied().0;
+        let empty = self.geo.valid & !pos.occupied().0;
         let mut s = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
         // A man's rank from its own side, 0 to size - 2, on the advance scale of
         // 0 to 6 (the same ranks on 8×8).
-        let last = self.size as usize - 1;
+        let last = self.geo.size as usize - 1;
         for r in 0..last {
             let rank = if c == Color::White { r } else { last - r };
             let adv = w.advance[(r * 6 / (last - 1)).min(6)];
-            s += (men & self.ranks[rank]).count_ones() as i32 * adv;
+            s += (men & self.geo.ranks[rank]).count_ones() as i32 * adv;
         }
         if !pos.men(them).is_empty() {
             let back = if c == Color::White {
-                self.ranks[0]
+                self.geo.ranks[0]
             } else {
-                self.ranks[last]
+                self.geo.ranks[last]
             };
             s += (men & back).count_ones() as i32 * w.back_rank;
         }
         s += ((men | kings) & self.center).count_ones() as i32 * w.center;
         s += (kings & self.long_diagonal).count_ones() as i32 * w.long_diagonal;
         let (fwd, seventh) = if c == Color::White {
-            ([ROT[0], ROT[1]], self.ranks[last - 1])
+            ([ROT[0], ROT[1]], self.geo.ranks[last - 1])
         } else {
-            ([ROT[2], ROT[3]], self.ranks[1])
+            ([ROT[2], ROT[3]], self.geo.ranks[1])
         };
-        let step = |b: u64, r: u32| b.rotate_left(r) & self.valid;
+        let step = |b: u64, r: u32| b.rotate_left(r) & self.geo.valid;
         let free =
             (step(men, fwd[0]) & empty).count_ones() + (step(men, fwd[1]) & empty).count_ones();
         s += free as i32 * w.mobility;
