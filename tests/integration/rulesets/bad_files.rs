@@ -35,6 +35,37 @@ fn says(shown: &str, phrases: &[&str]) {
 /// phrases its message must hold.
 const BAD: &[(&str, usize, Option<usize>, &[&str])] = &[
     (
+        "board_size",
+        7,
+        Some(8),
+        &[
+            "board.size = 12",
+            "is not a board this program plays",
+            "use 8 (8×8) or 10 (10×10)",
+        ],
+    ),
+    (
+        "board_men_rows",
+        7,
+        Some(12),
+        &[
+            "board.men_rows = 4",
+            "1 to 3 rows",
+            "leaving two rows between them",
+        ],
+    ),
+    (
+        "board_settings",
+        7,
+        Some(8),
+        &[
+            "board.size = 10",
+            "the international settings only",
+            "capture_choice = \"most-pieces\"",
+            "or use size = 8",
+        ],
+    ),
+    (
         "unknown_key",
         9,
         Some(1),
