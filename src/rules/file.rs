@@ -8,8 +8,8 @@
 
 use super::diagnose::{closest, or_list, shape_error, suggest_id, syntax_error};
 use super::{
-    CaptureChoice, DrawCondition, KingCapturesFrom, KingLands, KingMoves, NoProgressRule, Notation,
-    PromotionMidCapture, ResetEvent, Ruleset,
+    CaptureChoice, DrawCondition, GenFlags, KingCapturesFrom, KingLands, KingMoves, NoProgressRule,
+    Notation, PromotionMidCapture, ResetEvent, Ruleset,
 };
 use crate::bitboard::Geometry;
 use crate::square::{Color, SquareNotation};
@@ -291,30 +291,6 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         ));
     }
 
-    if geometry.size != 8 {
-        let flying = king_moves == KingMoves::AnyDistance
-            && king_captures_from == KingCapturesFrom::AnyDistance
-            && king_lands == KingLands::AnyEmptyBeyond;
-        if !(rules.men_capture_backwards
-            && flying
-            && capture_choice == CaptureChoice::MostPieces
-            && promotion_mid_capture == PromotionMidCapture::ContinueAsMan)
-        {
-            let span = raw.board.size.as_ref().map_or(0..0, Spanned::span);
-            return Err(err(
-                span,
-                format!(
-                    "board.size = {}: on this board the program plays the international \
-                     settings only (men_capture_backwards = true, king_moves, \
-                     king_captures_from = \"any-distance\", king_lands = \"any-empty-beyond\", \
-                     capture_choice = \"most-pieces\", promotion_mid_capture = \
-                     \"continue-as-man\"); set those or use size = 8",
-                    geometry.size
-                ),
-            ));
-        }
-    }
-
     let separator = raw.notation.capture_separator.get_ref();
     let capture_separator = match separator.as_str() {
         "x" => 'x',
@@ -445,7 +421,7 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         });
     }
 
-    Ok(Ruleset {
+    let ruleset = Ruleset {
         id: id.clone(),
         name: raw.name.into_inner(),
         description: raw.description,
@@ -468,7 +444,24 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         pdn_game_type: raw.pdn.game_type,
         pdn_variant: raw.pdn.variant.into_inner(),
         pdn_aliases: raw.pdn.aliases,
-    })
+    };
+    // The boards other than 8×8 compile the international settings only: the
+    // move generator's own list of what it has (`GenFlags::INTERNATIONAL`).
+    if geometry.size != 8 && ruleset.gen_flags() != GenFlags::INTERNATIONAL {
+        let span = raw.board.size.as_ref().map_or(0..0, Spanned::span);
+        return Err(err(
+            span,
+            format!(
+                "board.size = {}: on this board the program plays the international \
+                 settings only (men_capture_backwards = true, king_moves, \
+                 king_captures_from = \"any-distance\", king_lands = \"any-empty-beyond\", \
+                 capture_choice = \"most-pieces\", promotion_mid_capture = \
+                 \"continue-as-man\"); set those or use size = 8",
+                geometry.size
+            ),
+        ));
+    }
+    Ok(ruleset)
 }
 
 /// The board's size and the rows of men each side starts with, checked.
