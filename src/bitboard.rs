@@ -184,17 +184,6 @@ pub const BOARD_10: Geometry = Geometry::new(10);
 /// Every square of any board the word holds: the largest board's.
 pub(crate) const ANY_BOARD: u64 = BOARD_10.valid;
 
-/// Each rank's four squares on 8×8, rank 1 (index 0) to rank 8.
-pub(crate) const RANKS: [u64; 8] = {
-    let mut m = [0u64; 8];
-    let mut r = 0;
-    while r < 8 {
-        m[r] = BOARD_8.ranks[r];
-        r += 1;
-    }
-    m
-};
-
 /// The 32 squares of the 8×8 board.
 pub const VALID: u64 = BOARD_8.valid;
 
@@ -334,9 +323,12 @@ mod tests {
         let all: Bitboard = crate::BOARD_8.all().collect();
         assert_eq!(all.0, VALID);
         assert_eq!(VALID.count_ones(), 32);
-        assert_eq!(Bitboard(RANKS[0]).iter().map(|s| s.rank()).max(), Some(0));
-        assert!(Bitboard(RANKS[7]).iter().all(|s| s.rank() == 7));
-        for (r, &rank) in RANKS.iter().enumerate() {
+        assert_eq!(
+            Bitboard(BOARD_8.ranks[0]).iter().map(|s| s.rank()).max(),
+            Some(0)
+        );
+        assert!(Bitboard(BOARD_8.ranks[7]).iter().all(|s| s.rank() == 7));
+        for (r, &rank) in BOARD_8.ranks[..8].iter().enumerate() {
             let squares: Vec<u8> = Bitboard(rank).iter().map(|s| s.rank()).collect();
             assert_eq!(squares, [r as u8; 4], "rank {}", r + 1);
         }

@@ -36,7 +36,7 @@
 //! assert_eq!(tables.probe(&four), None);
 //! ```
 
-use crate::bitboard::{bit_of, VALID};
+use crate::bitboard::{bit_of, Geometry};
 use crate::position::Position;
 use crate::square::Color;
 
@@ -66,26 +66,14 @@ pub enum Value {
 pub(crate) type Cell = u8;
 pub(crate) const UNSOLVED: Cell = 0;
 
-/// The dense index (0–31, in bit order) of each bit of the ghost-square layout.
-pub(crate) const DENSE: [u8; 64] = {
-    let mut t = [u8::MAX; 64];
-    let mut b = 0;
-    let mut n = 0;
-    while b < 64 {
-        if VALID >> b & 1 != 0 {
-            t[b] = n;
-            n += 1;
-        }
-        b += 1;
-    }
-    t
-};
+/// The most squares a board of the tables has.
+const MOST_SQUARES: usize = 50;
 
-/// Binomial coefficients C(n, k) for n ≤ 32 and k ≤ MAX_PIECES.
-pub(crate) const BINOM: [[u64; MAX_PIECES as usize + 1]; 33] = {
-    let mut t = [[0u64; MAX_PIECES as usize + 1]; 33];
+/// Binomial coefficients C(n, k) for n ≤ 50 and k ≤ MAX_PIECES.
+pub(crate) const BINOM: [[u64; MAX_PIECES as usize + 1]; MOST_SQUARES + 1] = {
+    let mut t = [[0u64; MAX_PIECES as usize + 1]; MOST_SQUARES + 1];
     let mut n = 0;
-    while n <= 32 {
+    while n <= MOST_SQUARES {
         t[n][0] = 1;
         let mut k = 1;
         while k <= MAX_PIECES as usize {
@@ -101,48 +89,103 @@ pub(crate) const BINOM: [[u64; MAX_PIECES as usize + 1]; 33] = {
     t
 };
 
-/// The squares each kind may stand on: a man never rests on the row where it
-/// is crowned, so white men use the 28 squares below rank 8 (dense 0–27) and
-/// black men the 28 above rank 1 (dense 4–31, counted from 4).
-pub(crate) const KINDS: [(u32, u32); 4] = [(28, 0), (32, 0), (28, 4), (32, 0)];
+/// How the tables count one board's squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    /// The dense index (0 to squares − 1, in bit order) of each bit of the
+    /// ghost-square layout; `u8::MAX` where no square is.
+    pub(crate) dense: [u8; 64],
+    /// The bit of each dense index.
+    pub(crate) bit: [u8; 64],
+    /// The squares each kind (white men, white kings, black men, black kings)
+    /// may stand on, as (how many, first dense index): a man never rests on
+    /// the row where it is crowned, so white men use the squares below the
+    /// last rank and black men those above the first, counted from the first
+    /// rank's end.
+    pub(crate) kinds: [(u32, u32); 4],
+    /// The bit of the last square (top right as White sees the board): a half
+    /// turn maps bit `b` to `last - b`.
+    last: u32,
+}
 
-/// The rank of a set of squares among the sets of its size (the combinatorial
-/// number system), with dense indices counted from `from`.
-#[inline]
-pub(crate) fn rank(mut set: u64, from: u32) -> u64 {
-    let mut r = 0;
-    let mut i = 1;
-    while set != 0 {
-        let s = DENSE[set.trailing_zeros() as usize] as u32 - from;
-        r += BINOM[s as usize][i];
-        i += 1;
-        set &= set - 1;
+impl Board {
+    pub(crate) const fn of(geo: &Geometry) -> Board {
+        let mut dense = [u8::MAX; 64];
+        let mut bit = [0u8; 64];
+        let mut b = 0;
+        let mut n = 0;
+        while b < 64 {
+            if geo.valid >> b & 1 != 0 {
+                dense[b] = n;
+                bit[n as usize] = b as u8;
+                n += 1;
+            }
+            b += 1;
+        }
+        let squares = geo.squares();
+        let row = geo.size as u32 / 2;
+        Board {
+            dense,
+            bit,
+            kinds: [
+                (squares - row, 0),
+                (squares, 0),
+                (squares - row, row),
+                (squares, 0),
+            ],
+            last: bit_of(geo.size - 1, geo.size - 1) as u32,
+        }
     }
-    r
+
+    /// The rank of a set of squares among the sets of its size (the combinatorial
+    /// number system), with dense indices counted from `from`.
+    #[inline]
+    pub(crate) fn rank(&self, mut set: u64, from: u32) -> u64 {
+        let mut r = 0;
+        let mut i = 1;
+        while set != 0 {
+            let s = self.dense[set.trailing_zeros() as usize] as u32 - from;
+            r += BINOM[s as usize][i];
+            i += 1;
+            set &= set - 1;
+        }
+        r
+    }
+
+    /// Turns a position 180° and swaps the colours: the same position for the
+    /// other side. In the ghost-square layout a half turn reverses the bits
+    /// from a1 (bit 0) to the last square.
+    #[inline]
+    pub(crate) fn turned(&self, (white, black, kings): (u64, u64, u64)) -> (u64, u64, u64) {
+        let t = |b: u64| b.reverse_bits() >> (63 - self.last);
+        (t(black), t(white), t(kings))
+    }
+
+    /// White's pieces, Black's and the kings, as the side to move sees them: as
+    /// White, on a board turned for Black.
+    #[inline]
+    pub(crate) fn as_white(&self, pos: &Position) -> (u64, u64, u64) {
+        let parts = (
+            pos.pieces(Color::White).0,
+            pos.pieces(Color::Black).0,
+            pos.kings(Color::White).0 | pos.kings(Color::Black).0,
+        );
+        match pos.side_to_move() {
+            Color::White => parts,
+            Color::Black => self.turned(parts),
+        }
+    }
 }
 
-/// Turns a position 180° and swaps the colours: the same position for the
-/// other side. In the ghost-square layout a half turn reverses the bits from
-/// a1 (bit 0) to h8.
-#[inline]
-pub(crate) fn turned((white, black, kings): (u64, u64, u64)) -> (u64, u64, u64) {
-    const H8: u32 = bit_of(7, 7) as u32;
-    let t = |b: u64| b.reverse_bits() >> (63 - H8);
-    (t(black), t(white), t(kings))
-}
+/// The tables' boards: 8×8 and 10×10.
+pub(crate) const BOARDS: [Board; 2] = [Board::of(&crate::BOARD_8), Board::of(&crate::BOARD_10)];
 
-/// White's pieces, Black's and the kings, as the side to move sees them: as
-/// White, on a board turned for Black.
-#[inline]
-pub(crate) fn as_white(pos: &Position) -> (u64, u64, u64) {
-    let parts = (
-        pos.pieces(Color::White).0,
-        pos.pieces(Color::Black).0,
-        pos.kings(Color::White).0 | pos.kings(Color::Black).0,
-    );
-    match pos.side_to_move() {
-        Color::White => parts,
-        Color::Black => turned(parts),
+/// How the tables count the squares of `geo`'s board, if they know it.
+pub(crate) fn board_of(geo: &Geometry) -> Option<&'static Board> {
+    match geo.size {
+        8 => Some(&BOARDS[0]),
+        10 => Some(&BOARDS[1]),
+        _ => None,
     }
 }
 
@@ -159,10 +202,10 @@ pub(crate) struct Group {
 }
 
 impl Group {
-    fn index(&self, sets: [u64; 4]) -> usize {
+    fn index(&self, sets: [u64; 4], board: &Board) -> usize {
         let mut i = 0;
-        for k in 0..4 {
-            i = i * self.sizes[k] + rank(sets[k], KINDS[k].1);
+        for ((set, size), (_, from)) in sets.iter().zip(self.sizes).zip(board.kinds) {
+            i = i * size + board.rank(*set, from);
         }
         self.offset + i as usize
     }
@@ -172,6 +215,8 @@ impl Group {
 #[derive(Clone)]
 pub struct Tables {
     pub(crate) pieces: u32,
+    /// How the board's squares are counted.
+    pub(crate) board: Board,
     /// Offsets of the groups by (white men, white kings, black men, black kings).
     pub(crate) groups: Vec<Option<Group>>,
     pub(crate) cells: Vec<Cell>,
@@ -220,7 +265,7 @@ impl Tables {
 
     #[inline]
     fn cell(&self, pos: &Position) -> Option<Cell> {
-        let (white, black, kings) = as_white(pos);
+        let (white, black, kings) = self.board.as_white(pos);
         self.cell_of(white, black, kings)
     }
 
@@ -236,7 +281,7 @@ impl Tables {
         let sets = [white & !kings, white & kings, black & !kings, black & kings];
         let counts = sets.map(|s| s.count_ones() as u8);
         let g = (*self.groups.get(slot(counts))?)?;
-        Some(g.index(sets))
+        Some(g.index(sets, &self.board))
     }
 }
 
@@ -254,10 +299,24 @@ mod tests {
 
     #[test]
     fn a_half_turn_reverses_the_board() {
-        let a1 = crate::BOARD_8.square_named("a1").unwrap().mask();
-        let h8 = crate::BOARD_8.square_named("h8").unwrap().mask();
-        let c3 = crate::BOARD_8.square_named("c3").unwrap().mask();
-        let f6 = crate::BOARD_8.square_named("f6").unwrap().mask();
-        assert_eq!(turned((a1 | c3, 0, a1)), (0, h8 | f6, h8));
+        for (geo, [a, b, c, d]) in [
+            (crate::BOARD_8, ["a1", "h8", "c3", "f6"]),
+            (crate::BOARD_10, ["a1", "j10", "c3", "h8"]),
+        ] {
+            let sq = |n: &str| geo.square_named(n).unwrap().mask();
+            let board = board_of(&geo).unwrap();
+            assert_eq!(
+                board.turned((sq(a) | sq(c), 0, sq(a))),
+                (0, sq(b) | sq(d), sq(b))
+            );
+            // Every square to its twin and back.
+            for s in geo.all() {
+                let t = board.turned((s.mask(), 0, 0)).1;
+                let twin = geo
+                    .square_at(geo.size - 1 - s.file(), geo.size - 1 - s.rank())
+                    .unwrap();
+                assert_eq!(t, twin.mask(), "{s:?}");
+            }
+        }
     }
 }

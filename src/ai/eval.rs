@@ -102,10 +102,18 @@ impl Evaluator {
     /// The evaluation of a weights file (checked against `rules` by its loader).
     pub fn learned(rules: &Ruleset, file: &EvalFile) -> Evaluator {
         Evaluator {
-            learned: Some(Arc::new(Learned::new(&file.weights))),
-            network: file.network.as_deref().map(|p| Arc::new(Network::new(p))),
+            learned: Some(Arc::new(Learned::new(&file.weights, rules.geometry()))),
+            network: file
+                .network
+                .as_deref()
+                .map(|p| Arc::new(Network::new(p, rules.geometry()))),
             ..Evaluator::hand(rules)
         }
+    }
+
+    /// The board this evaluator is laid out on.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
     }
 
     /// Whether learned weights are in use.

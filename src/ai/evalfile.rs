@@ -7,8 +7,8 @@
 //! the trainer's logit), the weights (an opening and an endgame i16 per feature),
 //! and an FNV-1a checksum (u64) of everything before it.
 
-use super::learned::{fingerprint, fnv, FEATURES, FEATURES_V2};
-use super::network::{HIDDEN, PARAMS};
+use super::learned::{fingerprint, fnv, Layout};
+use super::network::{Shape, HIDDEN};
 use crate::rules::{builtin, Ruleset};
 use std::fmt;
 use std::path::Path;
@@ -103,9 +103,13 @@ pub enum EvalProblem {
     },
     /// Trained for an earlier version of the ruleset with this id.
     RulesChanged(String),
-    /// Loaded for a ruleset on a board of this size: the learned terms know
-    /// the 8×8 board only.
-    Board(u8),
+    /// Weights for one board loaded for rules played on another.
+    Board {
+        /// The side of the board the weights are for.
+        weights: u8,
+        /// The side of the board the rules are played on.
+        rules: u8,
+    },
 }
 
 impl fmt::Display for EvalProblem {
@@ -130,7 +134,8 @@ impl fmt::Display for EvalProblem {
             EvalProblem::VariantNotUtf8 => write!(f, "the variant id is not UTF-8"),
             EvalProblem::Features(n) => write!(
                 f,
-                "{n} features; this program's evaluation has {FEATURES}: train it again"
+                "{n} features; this program's evaluation has {}: train it again",
+                expected_features()
             ),
             EvalProblem::Network(n) => write!(
                 f,
@@ -150,12 +155,22 @@ impl fmt::Display for EvalProblem {
                 f,
                 "these weights were trained for another version of `{id}` (its rules have changed): train them again"
             ),
-            EvalProblem::Board(n) => write!(
+            EvalProblem::Board { weights: w, rules: n } => write!(
                 f,
-                "learned weights are for 8×8 games; these rules are played on {n}×{n}, with the hand-written evaluation"
+                "these weights are for games on {w}×{w}; these rules are played on {n}×{n}"
             ),
         }
     }
+}
+
+/// The feature counts of the boards this program has learned terms for, as
+/// an error message gives them: `112713 (8×8) / 299823 (10×10)`.
+pub fn expected_features() -> String {
+    [crate::BOARD_8, crate::BOARD_10]
+        .iter()
+        .map(|g| format!("{} ({}×{})", Layout::of(g).features, g.size, g.size))
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 impl fmt::Display for EvalFileError {
@@ -243,10 +258,8 @@ impl EvalFile {
             .map_err(|_| fail(EvalProblem::VariantNotUtf8))?;
         let fingerprint = r.u64().ok_or_else(truncated)?;
         let count = r.u32().ok_or_else(truncated)? as usize;
-        let expected = if version == 2 { FEATURES_V2 } else { FEATURES };
-        if count != expected {
-            return Err(fail(EvalProblem::Features(count)));
-        }
+        let layout =
+            Layout::for_features(count, version).ok_or(fail(EvalProblem::Features(count)))?;
         let scale = f32::from_le_bytes(r.take(4).ok_or_else(truncated)?.try_into().expect("4"));
         let raw = r.take(count * 4).ok_or_else(truncated)?;
         let mut network = None;
@@ -256,7 +269,8 @@ impl EvalFile {
                 if hidden != HIDDEN {
                     return Err(fail(EvalProblem::Network(hidden)));
                 }
-                let raw = r.take(PARAMS * 4).ok_or_else(truncated)?;
+                let params = Shape::of(&layout.geo).params();
+                let raw = r.take(params * 4).ok_or_else(truncated)?;
                 let params: Vec<f32> = raw
                     .chunks_exact(4)
                     .map(|c| f32::from_le_bytes(c.try_into().expect("4")))
@@ -280,7 +294,7 @@ impl EvalFile {
             })
             .collect();
         // Features a version did not have are appended after its own, at zero.
-        weights.resize(FEATURES, [0, 0]);
+        weights.resize(layout.features, [0, 0]);
         Ok(EvalFile {
             variant,
             fingerprint,
@@ -311,6 +325,12 @@ impl EvalFile {
         EvalFile::from_bytes(&bytes, &origin)
     }
 
+    /// The board these weights are for, told by how many there are.
+    pub fn board(&self) -> crate::Geometry {
+        Layout::for_features(self.weights.len(), super::evalfile::VERSION)
+            .map_or(crate::BOARD_8, |l| l.geo)
+    }
+
     /// Whether these weights were trained for `rules`.
     pub fn check(&self, rules: &Ruleset) -> Result<(), EvalProblem> {
         if self.variant != rules.id {
@@ -322,8 +342,12 @@ impl EvalFile {
         if self.fingerprint != fingerprint(rules) {
             return Err(EvalProblem::RulesChanged(rules.id.clone()));
         }
-        if *rules.geometry() != crate::BOARD_8 {
-            return Err(EvalProblem::Board(rules.geometry().size));
+        let board = self.board();
+        if board != *rules.geometry() {
+            return Err(EvalProblem::Board {
+                weights: board.size,
+                rules: rules.geometry().size,
+            });
         }
         Ok(())
     }
@@ -358,6 +382,10 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::learned::{FEATURES, FEATURES_V2};
+
+    /// Parameters of the 8×8 network.
+    const PARAMS: usize = Shape::of(&crate::BOARD_8).params();
 
     /// The variant a weights file names is shown escaped (issue 33).
     #[test]
@@ -483,5 +511,42 @@ mod tests {
         for e in [err(&bytes[..6]), err(b"hello world"), err(&v2)] {
             assert!(!e.contains('\n'), "{e}");
         }
+    }
+
+    #[test]
+    fn weights_for_10x10_round_trip_with_their_network_and_are_refused_on_8x8() {
+        let international = Ruleset::builtin(builtin::INTERNATIONAL).unwrap();
+        let layout = Layout::of(international.geometry());
+        let mut file = EvalFile::new(
+            &international,
+            120.0,
+            (0..layout.features).map(|i| [(i % 11) as i16, 3]).collect(),
+        );
+        let params = Shape::of(international.geometry()).params();
+        file.network = Some((0..params).map(|i| (i % 13) as f32 / 100.0).collect());
+        let back = EvalFile::from_bytes(&file.to_bytes(), "i.ckev").unwrap();
+        assert_eq!(back, file);
+        assert_eq!(back.board(), crate::BOARD_10);
+        assert!(back.check(&international).is_ok());
+        // The same id and settings on 8×8 (a user's ruleset) is another board.
+        let mut eight = international.clone();
+        eight.notation.geometry = crate::BOARD_8;
+        assert_eq!(
+            back.check(&eight).unwrap_err().to_string(),
+            "these weights are for games on 10×10; these rules are played on 8×8"
+        );
+        // A count that fits no board names the ones that are known.
+        let mut odd = file.clone();
+        odd.weights.truncate(1000);
+        odd.network = None;
+        assert_eq!(
+            EvalFile::from_bytes(&odd.to_bytes(), "i.ckev")
+                .unwrap_err()
+                .to_string(),
+            format!(
+                "i.ckev: 1000 features; this program's evaluation has {FEATURES} (8×8) / {} (10×10): train it again",
+                layout.features
+            )
+        );
     }
 }

@@ -15,38 +15,103 @@
 //! twin (board turned 180°, colours swapped) score the same with opposite signs,
 //! which halves what the weights have to learn.
 
-use crate::bitboard::{BOARD_8, RANKS, STRIDE, VALID};
+use crate::bitboard::{Geometry, BOARD_8, STRIDE};
 use crate::position::Position;
 use crate::rules::Ruleset;
 use crate::square::{Color, Square};
 
-/// The 4×4 windows.
-pub const REGIONS: usize = 9;
 /// Arrangements of men on one window's eight squares.
 pub const CONFIGS: usize = 6561;
-/// The first king-square feature; one per dark square, in bit order of the squares' PDN numbers.
-pub const KING_SQUARES: usize = REGIONS * CONFIGS;
-/// Men, counted.
-pub const MEN: usize = KING_SQUARES + 32;
-/// The side to move.
-pub const TEMPO: usize = MEN + 1;
-/// Free forward steps of men.
-pub const MOBILITY: usize = TEMPO + 1;
-/// Men one step from crowning with a free square ahead.
-pub const RUNAWAY: usize = MOBILITY + 1;
-/// The first material-table feature: one per (white men, white kings, black men,
-/// black kings), each count capped at [`MAX_COUNT`].
-pub const MATERIAL: usize = RUNAWAY + 1;
-/// The largest count the material table tells apart (a side starts with 12).
-pub const MAX_COUNT: usize = 12;
-/// Cells of the material table.
-pub const MATERIAL_CELLS: usize = (MAX_COUNT + 1).pow(4);
-/// Every feature.
-pub const FEATURES: usize = MATERIAL + MATERIAL_CELLS;
-/// The features of version 2 weight files, which had no material table.
-pub const FEATURES_V2: usize = MATERIAL;
-/// Pieces on the board at which the opening weights apply in full.
-pub const FULL_BOARD: u32 = 24;
+/// Every feature on the 8×8 board.
+pub const FEATURES: usize = LAYOUT_8.features;
+/// The features of version 2 weight files (8×8), which had no material table.
+pub const FEATURES_V2: usize = LAYOUT_8.material;
+
+/// Where each term's weights sit among a board's features. The terms are the
+/// same on every board; the board sets how many windows there are (3×3 on
+/// 8×8, 4×4 on 10×10), how many squares a king can stand on, how many pieces
+/// the material table counts, and how full a full board is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The board.
+    pub geo: Geometry,
+    /// Windows along a side.
+    side: usize,
+    /// The 4×4 windows.
+    pub regions: usize,
+    /// The first king-square feature; one per dark square, in number order.
+    pub king_squares: usize,
+    /// Men, counted.
+    pub men: usize,
+    /// The side to move.
+    pub tempo: usize,
+    /// Free forward steps of men.
+    pub mobility: usize,
+    /// Men one step from crowning with a free square ahead.
+    pub runaway: usize,
+    /// The first material-table feature: one per (white men, white kings,
+    /// black men, black kings), each count capped at `max_count`.
+    pub material: usize,
+    /// The largest count the material table tells apart: a side's men at the start.
+    pub max_count: usize,
+    /// Every feature.
+    pub features: usize,
+    /// Pieces on the board at which the opening weights apply in full.
+    pub full_board: u32,
+}
+
+/// The 8×8 board's features.
+pub const LAYOUT_8: Layout = Layout::of(&BOARD_8);
+
+impl Layout {
+    /// The features of the board `geo`.
+    pub const fn of(geo: &Geometry) -> Layout {
+        let side = geo.size as usize / 2 - 1;
+        let regions = side * side;
+        let king_squares = regions * CONFIGS;
+        let men = king_squares + geo.squares() as usize;
+        let max_count = geo.most_men() as usize;
+        let material = men + 4;
+        let cells = (max_count + 1) * (max_count + 1) * (max_count + 1) * (max_count + 1);
+        Layout {
+            geo: *geo,
+            side,
+            regions,
+            king_squares,
+            men,
+            tempo: men + 1,
+            mobility: men + 2,
+            runaway: men + 3,
+            material,
+            max_count,
+            features: material + cells,
+            full_board: 2 * max_count as u32,
+        }
+    }
+
+    /// Cells of the material table.
+    pub const fn material_cells(&self) -> usize {
+        self.features - self.material
+    }
+
+    /// The board whose features number `n`, with the weights file version that
+    /// wrote them: version 2 files (8×8 only) had no material table.
+    pub fn for_features(n: usize, version: u32) -> Option<Layout> {
+        if version == 2 {
+            return (n == FEATURES_V2).then_some(LAYOUT_8);
+        }
+        [LAYOUT_8, Layout::of(&crate::BOARD_10)]
+            .into_iter()
+            .find(|l| l.features == n)
+    }
+
+    /// How far window `r`'s first square is from bit 0: windows start every
+    /// second rank and every second file.
+    #[inline(always)]
+    fn shift(&self, r: usize) -> usize {
+        STRIDE as usize * (r / self.side) + r % self.side
+    }
+}
 
 /// Base-3 value of an 8-bit set: bit k contributes 3^k.
 const fn base3() -> [u16; 256] {
@@ -92,84 +157,90 @@ pub fn mirror_config(c: usize) -> usize {
     out
 }
 
-/// The eight squares of window `r` as bits of a set, in the order of the
-/// window's arrangement digits: rank by rank from White's side, file by file.
+/// The eight squares of the window whose first square is `shift` bits from
+/// bit 0 ([`Layout::shift`]), as bits of a set in the order of the window's
+/// arrangement digits: rank by rank from White's side, file by file.
 ///
 /// In the ghost-square layout the two dark squares a window holds on each rank
 /// are neighbouring bits, and a window's four ranks start 0, 6, 11 and 17 bits
-/// after its first: one shift and four masks gather them.
+/// after its first, on either board: one shift and four masks gather them.
 #[inline(always)]
-fn window_bits(set: u64, r: usize) -> usize {
-    let (i, j) = (r / 3, r % 3);
-    let x = set >> (STRIDE as usize * i + j);
+fn window_bits(set: u64, shift: usize) -> usize {
+    let x = set >> shift;
     ((x & 3) | (x >> 6 & 3) << 2 | (x >> 11 & 3) << 4 | (x >> 17 & 3) << 6) as usize
 }
 
-/// The arrangement index of window `r` for these men.
+/// The arrangement index of the window `shift` bits from bit 0 for these men.
 #[inline(always)]
-pub fn config(white_men: u64, black_men: u64, r: usize) -> usize {
-    BASE3[window_bits(white_men, r)] as usize + 2 * BASE3[window_bits(black_men, r)] as usize
+fn config(white_men: u64, black_men: u64, shift: usize) -> usize {
+    BASE3[window_bits(white_men, shift)] as usize
+        + 2 * BASE3[window_bits(black_men, shift)] as usize
 }
 
-/// The material-table cell of these counts, and that of the colour-flipped board.
-#[inline(always)]
-fn material_cells(wm: u32, wk: u32, bm: u32, bk: u32) -> (usize, usize) {
-    let n = MAX_COUNT as u32 + 1;
-    let c = |x: u32| x.min(MAX_COUNT as u32);
-    let (wm, wk, bm, bk) = (c(wm), c(wk), c(bm), c(bk));
-    (
-        (((wm * n + wk) * n + bm) * n + bk) as usize,
-        (((bm * n + bk) * n + wm) * n + wk) as usize,
-    )
-}
+impl Layout {
+    /// The material-table cell of these counts, and that of the colour-flipped board.
+    #[inline(always)]
+    fn material_cells_of(&self, wm: u32, wk: u32, bm: u32, bk: u32) -> (usize, usize) {
+        let n = self.max_count as u32 + 1;
+        let c = |x: u32| x.min(self.max_count as u32);
+        let (wm, wk, bm, bk) = (c(wm), c(wk), c(bm), c(bk));
+        (
+            (((wm * n + wk) * n + bm) * n + bk) as usize,
+            (((bm * n + bk) * n + wm) * n + wk) as usize,
+        )
+    }
 
-/// The material-table cells of `pos`: its own and its colour-flipped twin's.
-#[inline(always)]
-fn material_of(pos: &Position) -> (usize, usize) {
-    material_cells(
-        pos.men(Color::White).count(),
-        pos.kings(Color::White).count(),
-        pos.men(Color::Black).count(),
-        pos.kings(Color::Black).count(),
-    )
-}
+    /// The material-table cells of `pos`: its own and its colour-flipped twin's.
+    #[inline(always)]
+    fn material_of(&self, pos: &Position) -> (usize, usize) {
+        self.material_cells_of(
+            pos.men(Color::White).count(),
+            pos.kings(Color::White).count(),
+            pos.men(Color::Black).count(),
+            pos.kings(Color::Black).count(),
+        )
+    }
 
-/// The square a square turns into when the board turns 180°.
-pub fn rotate(sq: Square) -> Square {
-    BOARD_8
-        .square_at(7 - sq.file(), 7 - sq.rank())
-        .expect("a dark square turns into a dark square")
-}
+    /// King-square feature index of a square.
+    fn king_feature(&self, sq: Square) -> usize {
+        self.king_squares + self.geo.number(sq).unwrap_or(1) as usize - 1
+    }
 
-/// The number of a square of the 8×8 board the learned terms know, 1 to 32.
-pub(crate) fn number(sq: Square) -> usize {
-    BOARD_8.number(sq).unwrap_or(0) as usize
-}
+    /// Free forward steps of `c`'s men, and those of its men one rank from crowning.
+    #[inline(always)]
+    fn steps(&self, pos: &Position, c: Color) -> (i32, i32) {
+        let valid = self.geo.valid;
+        let empty = valid & !pos.occupied().0;
+        let men = pos.men(c).0;
+        // A man's forward steps as shifts (White up, Black down).
+        let forward = |men: u64| match c {
+            Color::White => ((men << 5) & valid, (men << 6) & valid),
+            Color::Black => ((men >> 5) & valid, (men >> 6) & valid),
+        };
+        let (a, b) = forward(men);
+        let mobility = (a & empty).count_ones() + (b & empty).count_ones();
+        let last = self.geo.promotion_row(c);
+        let before_last = match c {
+            Color::White => self.geo.ranks[self.geo.size as usize - 2],
+            Color::Black => self.geo.ranks[1],
+        };
+        debug_assert!(last & before_last == 0);
+        let (ra, rb) = forward(men & before_last);
+        let runaway = ((ra | rb) & empty).count_ones();
+        (mobility as i32, runaway as i32)
+    }
 
-/// King-square feature index of a square.
-fn king_feature(sq: Square) -> usize {
-    KING_SQUARES + number(sq) - 1
-}
-
-/// A man's forward steps as shifts (White up, Black down) in the ghost-square layout.
-#[inline(always)]
-fn forward(men: u64, c: Color) -> (u64, u64) {
-    match c {
-        Color::White => ((men << 5) & VALID, (men << 6) & VALID),
-        Color::Black => ((men >> 5) & VALID, (men >> 6) & VALID),
+    /// The opening share of the blend: 1 with a full board, 0 with none.
+    pub fn phase(&self, pos: &Position) -> f32 {
+        pos.occupied().count().min(self.full_board) as f32 / self.full_board as f32
     }
 }
 
-/// Free forward steps of `c`'s men, and those of its men one rank from crowning.
-#[inline(always)]
-fn steps(pos: &Position, c: Color, seventh: u64) -> (i32, i32) {
-    let empty = VALID & !pos.occupied().0;
-    let men = pos.men(c).0;
-    let (a, b) = forward(men, c);
-    let mobility = (a & empty).count_ones() + (b & empty).count_ones();
-    let (ra, rb) = forward(men & seventh, c);
-    let runaway = ((ra | rb) & empty).count_ones();
-    (mobility as i32, runaway as i32)
+/// The square a square turns into when `geo`'s board turns 180°.
+pub fn rotate(geo: &Geometry, sq: Square) -> Square {
+    let last = geo.size - 1;
+    geo.square_at(last - sq.file(), last - sq.rank())
+        .expect("a dark square turns into a dark square")
 }
 
 /// One position's features with their values, White's view, and its phase.
@@ -181,49 +252,45 @@ pub struct Features {
     pub phase: f32,
 }
 
-/// The features of `pos`, from White's view.
-pub fn features(pos: &Position) -> Features {
+/// The features of `pos` on `layout`'s board, from White's view.
+pub fn features(pos: &Position, layout: &Layout) -> Features {
     let wm = pos.men(Color::White).0;
     let bm = pos.men(Color::Black).0;
-    let mut entries = Vec::with_capacity(2 * REGIONS + 12);
-    for r in 0..REGIONS {
-        entries.push(((r * CONFIGS + config(wm, bm, r)) as u32, 1.0));
-        // The flipped board's window r is this board's window 8 - r, mirrored.
-        let flipped = mirror_config(config(wm, bm, REGIONS - 1 - r));
+    let regions = layout.regions;
+    let mut entries = Vec::with_capacity(2 * regions + 12);
+    for r in 0..regions {
+        entries.push(((r * CONFIGS + config(wm, bm, layout.shift(r))) as u32, 1.0));
+        // The flipped board's window r is this board's last window but r, mirrored.
+        let flipped = mirror_config(config(wm, bm, layout.shift(regions - 1 - r)));
         entries.push(((r * CONFIGS + flipped) as u32, -1.0));
     }
     for sq in pos.kings(Color::White).iter() {
-        entries.push((king_feature(sq) as u32, 1.0));
+        entries.push((layout.king_feature(sq) as u32, 1.0));
     }
     for sq in pos.kings(Color::Black).iter() {
-        entries.push((king_feature(rotate(sq)) as u32, -1.0));
+        entries.push((layout.king_feature(rotate(&layout.geo, sq)) as u32, -1.0));
     }
     let men = wm.count_ones() as f32 - bm.count_ones() as f32;
-    entries.push((MEN as u32, men));
+    entries.push((layout.men as u32, men));
     let tempo = if pos.side_to_move() == Color::White {
         1.0
     } else {
         -1.0
     };
-    entries.push((TEMPO as u32, tempo));
-    let (wmob, wrun) = steps(pos, Color::White, RANKS[6]);
-    let (bmob, brun) = steps(pos, Color::Black, RANKS[1]);
-    entries.push((MOBILITY as u32, (wmob - bmob) as f32));
-    entries.push((RUNAWAY as u32, (wrun - brun) as f32));
-    let (own, twin) = material_of(pos);
+    entries.push((layout.tempo as u32, tempo));
+    let (wmob, wrun) = layout.steps(pos, Color::White);
+    let (bmob, brun) = layout.steps(pos, Color::Black);
+    entries.push((layout.mobility as u32, (wmob - bmob) as f32));
+    entries.push((layout.runaway as u32, (wrun - brun) as f32));
+    let (own, twin) = layout.material_of(pos);
     if own != twin {
-        entries.push(((MATERIAL + own) as u32, 1.0));
-        entries.push(((MATERIAL + twin) as u32, -1.0));
+        entries.push(((layout.material + own) as u32, 1.0));
+        entries.push(((layout.material + twin) as u32, -1.0));
     }
     Features {
         entries,
-        phase: phase(pos),
+        phase: layout.phase(pos),
     }
-}
-
-/// The opening share of the blend: 1 with a full board, 0 with none.
-pub fn phase(pos: &Position) -> f32 {
-    pos.occupied().count().min(FULL_BOARD) as f32 / FULL_BOARD as f32
 }
 
 /// What identifies the game a set of weights was trained for: the ruleset's id and
@@ -253,9 +320,13 @@ pub fn fnv(bytes: &[u8]) -> u64 {
 }
 
 /// Weights in hundredths of a man, ready to evaluate: each window's table already
-/// holds its own weight minus its flipped twin's, so a position costs nine lookups.
+/// holds its own weight minus its flipped twin's, so a position costs one lookup
+/// a window.
 #[derive(Clone)]
 pub struct Learned {
+    layout: Layout,
+    /// Each window's first bit ([`Layout::shift`]).
+    shifts: Vec<usize>,
     /// `[window][arrangement]` → (opening, endgame).
     windows: Vec<[i32; 2]>,
     /// King square (bit index) → (opening, endgame), White's kings; Black's are negated
@@ -279,43 +350,49 @@ impl std::fmt::Debug for Learned {
 }
 
 impl Learned {
-    /// Ready-to-use tables from the raw weights (`FEATURES` pairs, hundredths of a man).
-    pub fn new(weights: &[[i16; 2]]) -> Learned {
-        assert_eq!(weights.len(), FEATURES, "a weight for every feature");
+    /// Ready-to-use tables from the raw weights of `geo`'s board (a pair for
+    /// each of its [`Layout::features`], hundredths of a man).
+    pub fn new(weights: &[[i16; 2]], geo: &Geometry) -> Learned {
+        let layout = Layout::of(geo);
+        assert_eq!(weights.len(), layout.features, "a weight for every feature");
+        let regions = layout.regions;
         let w = |f: usize| [weights[f][0] as i32, weights[f][1] as i32];
-        let mut windows = vec![[0i32; 2]; REGIONS * CONFIGS];
-        for r in 0..REGIONS {
+        let mut windows = vec![[0i32; 2]; regions * CONFIGS];
+        for r in 0..regions {
             for c in 0..CONFIGS {
                 let own = w(r * CONFIGS + c);
-                let twin = w((REGIONS - 1 - r) * CONFIGS + mirror_config(c));
+                let twin = w((regions - 1 - r) * CONFIGS + mirror_config(c));
                 windows[r * CONFIGS + c] = [own[0] - twin[0], own[1] - twin[1]];
             }
         }
         let mut white_kings = [[0i32; 2]; 64];
         let mut black_kings = [[0i32; 2]; 64];
-        for sq in BOARD_8.all() {
-            white_kings[sq.bit() as usize] = w(king_feature(sq));
-            let k = w(king_feature(rotate(sq)));
+        for sq in geo.all() {
+            white_kings[sq.bit() as usize] = w(layout.king_feature(sq));
+            let k = w(layout.king_feature(rotate(geo, sq)));
             black_kings[sq.bit() as usize] = [-k[0], -k[1]];
         }
-        let material = (0..MATERIAL_CELLS)
+        let n = layout.max_count + 1;
+        let material = (0..layout.material_cells())
             .map(|cell| {
-                let n = MAX_COUNT + 1;
                 let (wm, wk, bm, bk) = (cell / n / n / n, cell / n / n % n, cell / n % n, cell % n);
-                let (_, twin) = material_cells(wm as u32, wk as u32, bm as u32, bk as u32);
-                let (a, b) = (w(MATERIAL + cell), w(MATERIAL + twin));
+                let (_, twin) =
+                    layout.material_cells_of(wm as u32, wk as u32, bm as u32, bk as u32);
+                let (a, b) = (w(layout.material + cell), w(layout.material + twin));
                 [a[0] - b[0], a[1] - b[1]]
             })
             .collect();
         Learned {
+            layout,
+            shifts: (0..regions).map(|r| layout.shift(r)).collect(),
             windows,
             material,
             white_kings,
             black_kings,
-            men: w(MEN),
-            tempo: w(TEMPO),
-            mobility: w(MOBILITY),
-            runaway: w(RUNAWAY),
+            men: w(layout.men),
+            tempo: w(layout.tempo),
+            mobility: w(layout.mobility),
+            runaway: w(layout.runaway),
         }
     }
 
@@ -325,8 +402,8 @@ impl Learned {
         let wm = pos.men(Color::White).0;
         let bm = pos.men(Color::Black).0;
         let mut acc = [0i32; 2];
-        for r in 0..REGIONS {
-            let t = self.windows[r * CONFIGS + config(wm, bm, r)];
+        for (r, &shift) in self.shifts.iter().enumerate() {
+            let t = self.windows[r * CONFIGS + config(wm, bm, shift)];
             acc[0] += t[0];
             acc[1] += t[1];
         }
@@ -353,13 +430,15 @@ impl Learned {
                 -1
             },
         );
-        let (wmob, wrun) = steps(pos, Color::White, RANKS[6]);
-        let (bmob, brun) = steps(pos, Color::Black, RANKS[1]);
+        let layout = &self.layout;
+        let (wmob, wrun) = layout.steps(pos, Color::White);
+        let (bmob, brun) = layout.steps(pos, Color::Black);
         add(self.mobility, wmob - bmob);
         add(self.runaway, wrun - brun);
-        add(self.material[material_of(pos).0], 1);
-        let n = pos.occupied().count().min(FULL_BOARD) as i32;
-        (acc[0] * n + acc[1] * (FULL_BOARD as i32 - n)) / FULL_BOARD as i32
+        add(self.material[layout.material_of(pos).0], 1);
+        let full = layout.full_board as i32;
+        let n = (pos.occupied().count() as i32).min(full);
+        (acc[0] * n + acc[1] * (full - n)) / full
     }
 }
 
@@ -369,20 +448,45 @@ mod tests {
     use crate::fen;
 
     #[test]
-    fn a_window_gathers_its_eight_squares() {
-        for r in 0..REGIONS {
-            let (i, j) = (r / 3, r % 3);
-            let mut k = 0;
-            for rank in 2 * i..2 * i + 4 {
-                for file in 2 * j..2 * j + 4 {
-                    if let Some(sq) = crate::BOARD_8.square_at(file as u8, rank as u8) {
-                        assert_eq!(window_bits(sq.mask(), r), 1 << k, "window {r} square {k}");
-                        k += 1;
+    fn a_window_gathers_its_eight_squares_on_either_board() {
+        for geo in [crate::BOARD_8, crate::BOARD_10] {
+            let layout = Layout::of(&geo);
+            for r in 0..layout.regions {
+                let (i, j) = (r / layout.side, r % layout.side);
+                let mut k = 0;
+                for rank in 2 * i..2 * i + 4 {
+                    for file in 2 * j..2 * j + 4 {
+                        if let Some(sq) = geo.square_at(file as u8, rank as u8) {
+                            assert_eq!(
+                                window_bits(sq.mask(), layout.shift(r)),
+                                1 << k,
+                                "{0}×{0} window {r} square {k}",
+                                geo.size
+                            );
+                            k += 1;
+                        }
                     }
                 }
+                assert_eq!(k, 8);
             }
-            assert_eq!(k, 8);
         }
+    }
+
+    #[test]
+    fn the_8x8_layout_is_the_one_weights_files_were_written_for() {
+        // Built-in and users' 8×8 files index features this way; moving one is a new file format.
+        assert_eq!(LAYOUT_8.regions, 9);
+        assert_eq!(LAYOUT_8.king_squares, 9 * CONFIGS);
+        assert_eq!(LAYOUT_8.men, 9 * CONFIGS + 32);
+        assert_eq!(LAYOUT_8.material, 9 * CONFIGS + 36);
+        assert_eq!(FEATURES, 9 * CONFIGS + 36 + 13usize.pow(4));
+        assert_eq!(LAYOUT_8.full_board, 24);
+        let ten = Layout::of(&crate::BOARD_10);
+        assert_eq!((ten.regions, ten.max_count, ten.full_board), (16, 20, 40));
+        assert_eq!(ten.features, 16 * CONFIGS + 54 + 21usize.pow(4));
+        assert_eq!(Layout::for_features(ten.features, 5), Some(ten));
+        assert_eq!(Layout::for_features(FEATURES_V2, 2), Some(LAYOUT_8));
+        assert_eq!(Layout::for_features(FEATURES_V2, 3), None);
     }
 
     #[test]
@@ -394,51 +498,66 @@ mod tests {
     }
 
     #[test]
-    fn a_flipped_position_scores_the_opposite() {
-        let mut weights = vec![[0i16; 2]; FEATURES];
-        let mut state = 7u64;
-        for w in weights.iter_mut() {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            *w = [(state >> 40) as i16 % 50, (state >> 20) as i16 % 50];
-        }
-        let learned = Learned::new(&weights);
-        for text in [
-            "W:W21,22,23,25,K30:B1,2,5,9,K14",
-            "B:W18,19,24,27,28,31,32:B3,6,7,10,11,K26",
+    fn a_flipped_position_scores_the_opposite_on_either_board() {
+        for (geo, texts) in [
+            (
+                crate::BOARD_8,
+                [
+                    "W:W21,22,23,25,K30:B1,2,5,9,K14",
+                    "B:W18,19,24,27,28,31,32:B3,6,7,10,11,K26",
+                ],
+            ),
+            (
+                crate::BOARD_10,
+                [
+                    "W:W31,32,33,36,38,41,K45,K50:B1,4,7,12,13,17,K24",
+                    "B:W27,28,32,33,37,38,39,42,46:B2,3,8,9,13,14,19,20,K44",
+                ],
+            ),
         ] {
-            let pos = fen::parse(text, &crate::BOARD_8).unwrap();
-            let flip = |set: u64| -> u64 {
-                crate::Bitboard(set)
+            let layout = Layout::of(&geo);
+            let mut weights = vec![[0i16; 2]; layout.features];
+            let mut state = 7u64;
+            for w in weights.iter_mut() {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *w = [(state >> 40) as i16 % 50, (state >> 20) as i16 % 50];
+            }
+            let learned = Learned::new(&weights, &geo);
+            for text in texts {
+                let pos = fen::parse(text, &geo).unwrap();
+                let flip = |set: u64| -> u64 {
+                    crate::Bitboard(set)
+                        .iter()
+                        .map(|s| rotate(&geo, s).mask())
+                        .fold(0, |a, b| a | b)
+                };
+                let twin = Position::from_parts(
+                    flip(pos.pieces(Color::Black).0),
+                    flip(pos.pieces(Color::White).0),
+                    flip(pos.kings(Color::White).0 | pos.kings(Color::Black).0),
+                    pos.side_to_move().opposite(),
+                );
+                assert_eq!(
+                    learned.white_score(&pos),
+                    -learned.white_score(&twin),
+                    "{text}"
+                );
+                // The training features give the same score as the tables.
+                let f = features(&pos, &layout);
+                let blend = |v: [i16; 2]| v[0] as f32 * f.phase + v[1] as f32 * (1.0 - f.phase);
+                let from_features: f32 = f
+                    .entries
                     .iter()
-                    .map(|s| rotate(s).mask())
-                    .fold(0, |a, b| a | b)
-            };
-            let twin = Position::from_parts(
-                flip(pos.pieces(Color::Black).0),
-                flip(pos.pieces(Color::White).0),
-                flip(pos.kings(Color::White).0 | pos.kings(Color::Black).0),
-                pos.side_to_move().opposite(),
-            );
-            assert_eq!(
-                learned.white_score(&pos),
-                -learned.white_score(&twin),
-                "{text}"
-            );
-            // The training features give the same score as the tables.
-            let f = features(&pos);
-            let blend = |v: [i16; 2]| v[0] as f32 * f.phase + v[1] as f32 * (1.0 - f.phase);
-            let from_features: f32 = f
-                .entries
-                .iter()
-                .map(|&(i, x)| x * blend(weights[i as usize]))
-                .sum();
-            let tables = learned.white_score(&pos) as f32;
-            assert!(
-                (from_features - tables).abs() <= 1.0,
-                "{text}: {from_features} vs {tables}"
-            );
+                    .map(|&(i, x)| x * blend(weights[i as usize]))
+                    .sum();
+                let tables = learned.white_score(&pos) as f32;
+                assert!(
+                    (from_features - tables).abs() <= 1.0,
+                    "{text}: {from_features} vs {tables}"
+                );
+            }
         }
     }
 }

@@ -2,8 +2,8 @@
 //! say (that this man is weak *because* those squares are empty and the kings
 //! are far away) it learns as a few dozen nonlinear features of the whole board.
 //!
-//! Inputs are the 128 (piece kind, square) pairs seen from one side, plus "this
-//! side is to move". A hidden layer of [`HIDDEN`] units, clipped to 0..1, feeds
+//! Inputs are the (piece kind, square) pairs seen from one side (128 on 8×8,
+//! 200 on 10×10), plus "this side is to move". A hidden layer of [`HIDDEN`] units, clipped to 0..1, feeds
 //! one output. The score for White is the network on the board as White sees it
 //! minus the network on the board as Black sees it (turned 180°, colours
 //! swapped), so that, like the patterns, it is antisymmetric by construction.
@@ -13,24 +13,56 @@
 //! played with 16-bit integers: a position costs one row of [`HIDDEN`] adds per
 //! piece and side of view.
 
-use super::learned::number;
-use crate::bitboard::BOARD_8;
+use crate::bitboard::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 
 /// Hidden units.
 pub const HIDDEN: usize = 64;
-/// Inputs: four piece kinds (own man, own king, other man, other king) on 32
-/// squares, then the side to move.
-pub const INPUTS: usize = 4 * 32 + 1;
-/// The side-to-move input.
-pub(crate) const TO_MOVE: usize = 4 * 32;
-/// Parameters, in the order the weights file holds them: the input rows, the
-/// hidden biases, the output weights.
-pub const PARAMS: usize = INPUTS * HIDDEN + 2 * HIDDEN;
-pub(crate) const BIASES: usize = INPUTS * HIDDEN;
-pub(crate) const OUTPUT: usize = BIASES + HIDDEN;
+
+/// Where a board's network keeps its parameters: the input rows (four piece
+/// kinds, own man, own king, other man, other king, on each square, then the
+/// side to move), the hidden biases, the output weights. Only the number of
+/// rows depends on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    squares: usize,
+}
+
+impl Shape {
+    /// The network of `geo`'s board.
+    pub const fn of(geo: &Geometry) -> Shape {
+        Shape {
+            squares: geo.squares() as usize,
+        }
+    }
+
+    /// Input rows.
+    pub const fn inputs(&self) -> usize {
+        4 * self.squares + 1
+    }
+
+    /// The side-to-move input.
+    pub(crate) const fn side_to_move(&self) -> usize {
+        4 * self.squares
+    }
+
+    /// Parameters, in the order the weights file holds them.
+    pub const fn params(&self) -> usize {
+        self.inputs() * HIDDEN + 2 * HIDDEN
+    }
+
+    /// The first hidden bias.
+    pub(crate) const fn biases(&self) -> usize {
+        self.inputs() * HIDDEN
+    }
+
+    /// The first output weight.
+    pub(crate) const fn output(&self) -> usize {
+        self.biases() + HIDDEN
+    }
+}
 
 /// Fixed-point unit of a hidden activation when playing, at most; a network
 /// whose sums could overflow 16 bits at it plays with a smaller one.
@@ -45,15 +77,17 @@ const OUT_ONE: i32 = 32;
 /// `rows[view][kind][bit]`: the input row of a piece of `kind` (white man, white
 /// king, black man, black king) on square `bit`, as White (view 0) or Black
 /// (view 1) sees it.
-pub(crate) fn rows() -> [[[u16; 64]; 4]; 2] {
+pub(crate) fn rows(geo: &Geometry) -> [[[u16; 64]; 4]; 2] {
     let mut rows = [[[0u16; 64]; 4]; 2];
-    for sq in BOARD_8.all() {
+    let squares = geo.squares() as usize;
+    let number = |sq| geo.number(sq).expect("a square of the board") as usize;
+    for sq in geo.all() {
         let bit = sq.bit() as usize;
-        let turned = super::learned::rotate(sq);
+        let turned = super::learned::rotate(geo, sq);
         let [white_view, black_view] = &mut rows;
         for (kind, (w, b)) in white_view.iter_mut().zip(black_view).enumerate() {
-            w[bit] = (kind * 32 + number(sq) - 1) as u16;
-            b[bit] = (((kind + 2) % 4) * 32 + number(turned) - 1) as u16;
+            w[bit] = (kind * squares + number(sq) - 1) as u16;
+            b[bit] = (((kind + 2) % 4) * squares + number(turned) - 1) as u16;
         }
     }
     rows
@@ -77,6 +111,8 @@ pub struct Network {
     input: Vec<[i16; HIDDEN]>,
     bias: [i16; HIDDEN],
     output: [i16; HIDDEN],
+    /// The side-to-move row.
+    to_move: usize,
     /// This network's fixed-point unit of activation.
     one: i32,
     #[cfg(target_arch = "x86_64")]
@@ -90,23 +126,27 @@ impl std::fmt::Debug for Network {
 }
 
 impl Network {
-    /// Ready to play from the stored parameters ([`PARAMS`] floats: rows and biases
-    /// in activation units, output weights in hundredths of a man).
-    pub fn new(params: &[f32]) -> Network {
-        assert_eq!(params.len(), PARAMS, "a value for every parameter");
+    /// Ready to play on `geo`'s board from the stored parameters
+    /// ([`Shape::params`] floats: rows and biases in activation units, output
+    /// weights in hundredths of a man).
+    pub fn new(params: &[f32], geo: &Geometry) -> Network {
+        let shape = Shape::of(geo);
+        assert_eq!(params.len(), shape.params(), "a value for every parameter");
+        let (to_move, biases, output) = (shape.side_to_move(), shape.biases(), shape.output());
         // The largest sum a unit can reach: its bias, the side-to-move row and
-        // the 24 largest rows (no board holds more pieces). Any order of
-        // additions then stays within 16 bits.
+        // the largest rows of as many pieces as the board can hold at the start
+        // (no position holds more). Any order of additions then stays within 16 bits.
+        let most = 2 * geo.most_men() as usize;
         let reach = (0..HIDDEN)
             .map(|j| {
-                let mut rows: Vec<f32> = (0..INPUTS)
-                    .filter(|&i| i != TO_MOVE)
+                let mut rows: Vec<f32> = (0..shape.inputs())
+                    .filter(|&i| i != to_move)
                     .map(|i| params[i * HIDDEN + j].abs())
                     .collect();
                 rows.sort_by(|a, b| b.total_cmp(a));
-                params[BIASES + j].abs()
-                    + params[TO_MOVE * HIDDEN + j].abs()
-                    + rows[..24].iter().sum::<f32>()
+                params[biases + j].abs()
+                    + params[to_move * HIDDEN + j].abs()
+                    + rows[..most].iter().sum::<f32>()
             })
             .fold(0f32, f32::max);
         let mut one = ACT_ONE;
@@ -118,15 +158,16 @@ impl Network {
                 .round()
                 .clamp(i16::MIN as f32, i16::MAX as f32) as i16
         };
-        let input = (0..INPUTS)
+        let input = (0..shape.inputs())
             .map(|i| std::array::from_fn(|j| q(params[i * HIDDEN + j], one)))
             .collect();
         Network {
-            rows: rows(),
+            rows: rows(geo),
             input,
-            bias: std::array::from_fn(|j| q(params[BIASES + j], one)),
+            bias: std::array::from_fn(|j| q(params[biases + j], one)),
             one,
-            output: std::array::from_fn(|j| q(params[OUTPUT + j], OUT_ONE)),
+            output: std::array::from_fn(|j| q(params[output + j], OUT_ONE)),
+            to_move,
             #[cfg(target_arch = "x86_64")]
             avx2: std::arch::is_x86_feature_detected!("avx2"),
         }
@@ -250,7 +291,7 @@ impl Network {
     fn score_rows(&self, acc: &Accumulator, to_move: Color) -> i32 {
         let mut acc = *acc;
         let view = to_move.index();
-        for (a, w) in acc[view].iter_mut().zip(&self.input[TO_MOVE]) {
+        for (a, w) in acc[view].iter_mut().zip(&self.input[self.to_move]) {
             *a = a.wrapping_add(*w);
         }
         let one = self.one as i16;
@@ -271,12 +312,13 @@ pub(crate) mod tests {
 
     /// Parameters of a random network: rows and biases in activation units,
     /// output weights in hundredths of a man.
-    pub(crate) fn random_params(seed: u64) -> Vec<f32> {
+    pub(crate) fn random_params(seed: u64, geo: &Geometry) -> Vec<f32> {
         let mut rng = Rng::new(seed);
-        (0..PARAMS)
+        let shape = Shape::of(geo);
+        (0..shape.params())
             .map(|i| {
                 let x = (rng.below(2001) as f32 / 1000.0 - 1.0) * 0.3;
-                if i < OUTPUT {
+                if i < shape.output() {
                     x
                 } else {
                     x * 50.0
@@ -287,13 +329,9 @@ pub(crate) mod tests {
 
     #[test]
     fn updated_sums_equal_sums_made_afresh() {
-        let net = Network::new(&random_params(11));
         let mut rng = Rng::new(4);
-        // The network's inputs are the 32 squares of 8×8.
-        let eight = crate::Ruleset::builtins()
-            .into_iter()
-            .filter(|r| *r.geometry() == BOARD_8);
-        for rules in eight {
+        for rules in crate::Ruleset::builtins() {
+            let net = Network::new(&random_params(11, rules.geometry()), rules.geometry());
             for _ in 0..20 {
                 let mut pos = Position::start(&rules);
                 let mut acc = [[0; HIDDEN]; 2];

@@ -165,16 +165,6 @@ fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
 
 pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
-    if rules.geometry().size != 8 {
-        // The learned terms' windows, the network's inputs and the endgame
-        // tables' index are those of the 32 squares of 8×8.
-        return Err(Fail::Input(format!(
-            "checkers train fits the learned evaluation of 8×8 games; {} is played on {n}×{n}, \
-             with the hand-written evaluation",
-            rules.id,
-            n = rules.geometry().size
-        )));
-    }
     if a.out.exists() && !a.force {
         return Err(Fail::Input(format!(
             "{} exists: give --force to replace it, or another --out",
@@ -284,6 +274,7 @@ fn fit_files(
             &held_out,
             scale,
             net,
+            rules.geometry(),
             &mut |e| bar.line(&epoch_line(e)),
             &mut |epoch, share| bar.tick(u64::from(epoch - 1) * 100 + (share * 100.0) as u64, ""),
         );

@@ -52,10 +52,10 @@ fn load_or_build(
 
 /// Makes the process's shared tables for `rules` ready (see
 /// [`checkers::lab::tables::shared`]), from the cache where it can: every
-/// engine attached after this finds them at once. Nothing to do off 8×8, where
-/// there are no tables, or where they are ready.
+/// engine attached after this finds them at once. Nothing to do where they
+/// are ready.
 pub(crate) fn ensure(rules: &Ruleset, progress: &mut dyn FnMut(f64)) {
-    if rules.geometry().size != 8 || tables::installed(rules) {
+    if tables::installed(rules) {
         return;
     }
     let (t, _, _) = load_or_build(rules, DEFAULT_PIECES, progress);
@@ -80,13 +80,6 @@ pub(crate) fn prepare(
 /// ahead of time, with a progress bar.
 pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
-    if rules.geometry().size != 8 {
-        return Err(Fail::Input(format!(
-            "endgame tables are solved for 8×8 games; {} is played on {n}×{n}",
-            rules.id,
-            n = rules.geometry().size
-        )));
-    }
     let pieces = a.pieces.unwrap_or(DEFAULT_PIECES);
     let started = Instant::now();
     let bar = super::learn::Progress::new("tables", 100);

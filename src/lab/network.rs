@@ -3,13 +3,19 @@
 //! stored as floats in the weights file and played with integers.
 
 use super::fit::{loss, shuffle, sigmoid, step_size, Adam, Epoch};
-use crate::ai::network::{piece_sets, rows, BIASES, HIDDEN, OUTPUT, PARAMS, TO_MOVE};
+use crate::ai::network::{piece_sets, rows, Shape, HIDDEN};
 use crate::ai::Rng;
+use crate::bitboard::Geometry;
 use crate::position::Position;
 use crate::square::Color;
 
 /// The active inputs of both views of `pos`.
-fn active_inputs(rows: &[[[u16; 64]; 4]; 2], pos: &Position, out: &mut [Vec<u16>; 2]) {
+fn active_inputs(
+    rows: &[[[u16; 64]; 4]; 2],
+    shape: &Shape,
+    pos: &Position,
+    out: &mut [Vec<u16>; 2],
+) {
     out[0].clear();
     out[1].clear();
     for (kind, set) in piece_sets(pos).into_iter().enumerate() {
@@ -26,7 +32,7 @@ fn active_inputs(rows: &[[[u16; 64]; 4]; 2], pos: &Position, out: &mut [Vec<u16>
     } else {
         1
     };
-    out[view].push(TO_MOVE as u16);
+    out[view].push(shape.side_to_move() as u16);
 }
 
 /// What the trainer needs of one position.
@@ -65,15 +71,17 @@ impl Default for Settings {
     }
 }
 
-/// The float network being fitted, parameters laid out as in [`PARAMS`].
+/// The float network being fitted, parameters laid out as [`Shape`] says.
 struct Float {
     p: Vec<f32>,
+    shape: Shape,
 }
 
 /// One view's forward pass: pre-activations, and the view's output.
 #[inline]
-fn view_forward(p: &[f32], rows: &[u16], pre: &mut [f32; HIDDEN]) -> f32 {
-    pre.copy_from_slice(&p[BIASES..BIASES + HIDDEN]);
+fn view_forward(p: &[f32], shape: &Shape, rows: &[u16], pre: &mut [f32; HIDDEN]) -> f32 {
+    let (biases, output) = (shape.biases(), shape.output());
+    pre.copy_from_slice(&p[biases..biases + HIDDEN]);
     for &r in rows {
         let row = &p[r as usize * HIDDEN..(r as usize + 1) * HIDDEN];
         for (a, w) in pre.iter_mut().zip(row) {
@@ -81,48 +89,53 @@ fn view_forward(p: &[f32], rows: &[u16], pre: &mut [f32; HIDDEN]) -> f32 {
         }
     }
     pre.iter()
-        .zip(&p[OUTPUT..OUTPUT + HIDDEN])
+        .zip(&p[output..output + HIDDEN])
         .map(|(a, v)| a.clamp(0.0, 1.0) * v)
         .sum()
 }
 
 impl Float {
-    fn new(seed: u64) -> Float {
+    fn new(seed: u64, shape: Shape) -> Float {
         let mut rng = Rng::new(seed);
-        let mut p = vec![0f32; PARAMS];
-        for x in &mut p[..BIASES] {
+        let mut p = vec![0f32; shape.params()];
+        for x in &mut p[..shape.biases()] {
             // Small enough that a full board's two dozen rows keep most units
             // between their clips at the start.
             *x = (rng.below(2001) as f32 / 1000.0 - 1.0) * 0.1;
         }
-        for x in &mut p[BIASES..OUTPUT] {
+        for x in &mut p[shape.biases()..shape.output()] {
             *x = 0.5;
         }
         // The output starts at zero, so the fit starts from the evaluation it corrects.
-        Float { p }
+        Float { p, shape }
     }
 
     /// The network's logit for White.
     fn predict(&self, active: &[Vec<u16>; 2], pre: &mut [[f32; HIDDEN]; 2]) -> f32 {
         let [p0, p1] = pre;
-        view_forward(&self.p, &active[0], p0) - view_forward(&self.p, &active[1], p1)
+        view_forward(&self.p, &self.shape, &active[0], p0)
+            - view_forward(&self.p, &self.shape, &active[1], p1)
     }
 }
 
-/// Fits the network to `train` (held-out loss on `test`); returns its parameters
-/// with the output in hundredths of a man (`scale` per unit of logit).
+/// Fits the network of `geo`'s board to `train` (held-out loss on `test`);
+/// returns its parameters with the output in hundredths of a man (`scale` per
+/// unit of logit).
 pub fn fit(
     train: &[Sample],
     test: &[Sample],
     scale: f32,
     settings: &Settings,
+    geo: &Geometry,
     on_epoch: &mut dyn FnMut(&Epoch),
     on_batch: &mut dyn FnMut(u32, f32),
 ) -> Vec<f32> {
-    let rows = rows();
-    let mut net = Float::new(settings.seed);
-    let mut adam = Adam::new(PARAMS);
-    let mut grad = vec![0f32; PARAMS];
+    let rows = rows(geo);
+    let shape = Shape::of(geo);
+    let (biases, output) = (shape.biases(), shape.output());
+    let mut net = Float::new(settings.seed, shape);
+    let mut adam = Adam::new(shape.params());
+    let mut grad = vec![0f32; shape.params()];
     let mut active = [Vec::with_capacity(32), Vec::with_capacity(32)];
     let mut pre = [[0f32; HIDDEN]; 2];
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
@@ -135,7 +148,7 @@ pub fn fit(
         let mut active = [Vec::new(), Vec::new()];
         set.iter()
             .map(|s| {
-                active_inputs(&rows, s.position, &mut active);
+                active_inputs(&rows, &shape, s.position, &mut active);
                 let x = s.base + net.predict(&active, &mut pre);
                 loss(sigmoid(x), s.target)
             })
@@ -155,7 +168,7 @@ pub fn fit(
         for (b, batch) in order.chunks(settings.batch.max(1)).enumerate() {
             for &i in batch {
                 let s = &train[i as usize];
-                active_inputs(&rows, s.position, &mut active);
+                active_inputs(&rows, &shape, s.position, &mut active);
                 let y = net.predict(&active, &mut pre);
                 let g = sigmoid(s.base + y) - s.target;
                 for view in 0..2 {
@@ -163,12 +176,12 @@ pub fn fit(
                     let mut da = [0f32; HIDDEN];
                     for j in 0..HIDDEN {
                         let a = pre[view][j];
-                        grad[OUTPUT + j] += sign * a.clamp(0.0, 1.0);
+                        grad[output + j] += sign * a.clamp(0.0, 1.0);
                         if a > 0.0 && a < 1.0 {
-                            da[j] = sign * net.p[OUTPUT + j];
+                            da[j] = sign * net.p[output + j];
                         }
                     }
-                    for (gb, d) in grad[BIASES..OUTPUT].iter_mut().zip(&da) {
+                    for (gb, d) in grad[biases..output].iter_mut().zip(&da) {
                         *gb += d;
                     }
                     for &r in &active[view] {
@@ -194,7 +207,7 @@ pub fn fit(
         });
     }
     let mut p = net.p;
-    for x in &mut p[OUTPUT..] {
+    for x in &mut p[output..] {
         *x *= scale;
     }
     p
@@ -212,7 +225,7 @@ mod tests {
         let flip = |set: u64| -> u64 {
             crate::Bitboard(set)
                 .iter()
-                .map(|s| crate::ai::learned::rotate(s).mask())
+                .map(|s| crate::ai::learned::rotate(&crate::BOARD_8, s).mask())
                 .fold(0, |a, b| a | b)
         };
         Position::from_parts(
@@ -225,10 +238,15 @@ mod tests {
 
     #[test]
     fn a_turned_position_scores_the_opposite_and_integers_follow_the_floats() {
-        let params = random_params(5);
-        let net = Network::new(&params);
-        let float = Float { p: params.clone() };
-        let rows = rows();
+        let geo = crate::BOARD_8;
+        let params = random_params(5, &geo);
+        let net = Network::new(&params, &geo);
+        let shape = Shape::of(&geo);
+        let float = Float {
+            p: params.clone(),
+            shape,
+        };
+        let rows = rows(&geo);
         let mut active = [Vec::new(), Vec::new()];
         let mut pre = [[0f32; HIDDEN]; 2];
         for text in [
@@ -239,7 +257,7 @@ mod tests {
             let pos = fen::parse(text, &crate::BOARD_8).unwrap();
             let s = net.white_score(&pos);
             assert_eq!(s, -net.white_score(&turned(&pos)), "{text}");
-            active_inputs(&rows, &pos, &mut active);
+            active_inputs(&rows, &shape, &pos, &mut active);
             let f = float.predict(&active, &mut pre);
             assert!((f - s as f32).abs() <= 2.0, "{text}: {f} vs {s}");
         }
@@ -296,6 +314,7 @@ mod tests {
             &[],
             100.0,
             &settings,
+            &crate::BOARD_8,
             &mut |e| losses.push(e.train_loss),
             &mut |_, _| {},
         );

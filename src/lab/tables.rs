@@ -5,13 +5,12 @@
 //! an engine before it searches.
 
 use crate::ai::endgame::{
-    as_white, decode, slot, Cell, Group, Tables, Value, BINOM, DEFAULT_PIECES, DENSE, KINDS,
-    MAX_PIECES, SIDE, UNSOLVED,
+    board_of, decode, slot, Board, Cell, Group, Tables, Value, BINOM, DEFAULT_PIECES, MAX_PIECES,
+    SIDE, UNSOLVED,
 };
 use crate::ai::learned::fnv;
 use crate::ai::search::ENDGAME_FROM;
 use crate::ai::Engine;
-use crate::bitboard::BOARD_8;
 use crate::movegen::{dispatch, generate, Kernel, Run};
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -22,21 +21,8 @@ use std::sync::{Arc, Mutex};
 /// The longest distance a cell can hold.
 const MAX_PLIES: u32 = 253;
 
-/// The bit of each dense index.
-const BIT: [u8; 32] = {
-    let mut t = [0u8; 32];
-    let mut b = 0;
-    while b < 64 {
-        if DENSE[b] != u8::MAX {
-            t[DENSE[b] as usize] = b as u8;
-        }
-        b += 1;
-    }
-    t
-};
-
 /// The set of `k` squares of rank `r` among `n`, dense indices counted from `from`.
-fn unrank(mut r: u64, k: usize, n: u32, from: u32) -> u64 {
+fn unrank(board: &Board, mut r: u64, k: usize, n: u32, from: u32) -> u64 {
     let mut set = 0;
     let mut s = n;
     for i in (1..=k).rev() {
@@ -45,7 +31,7 @@ fn unrank(mut r: u64, k: usize, n: u32, from: u32) -> u64 {
             s -= 1;
         }
         r -= BINOM[s as usize][i];
-        set |= 1u64 << BIT[(s + from) as usize];
+        set |= 1u64 << board.bit[(s + from) as usize];
     }
     set
 }
@@ -58,12 +44,13 @@ impl Group {
 
     /// The position of cell `i` (counted within the group), if its pieces do
     /// not overlap.
-    fn position(&self, mut i: u64) -> Option<Position> {
+    fn position(&self, board: &Board, mut i: u64) -> Option<Position> {
         let mut sets = [0u64; 4];
         for k in (0..4).rev() {
             let r = i % self.sizes[k];
             i /= self.sizes[k];
-            sets[k] = unrank(r, self.counts[k] as usize, KINDS[k].0, KINDS[k].1);
+            let (n, from) = board.kinds[k];
+            sets[k] = unrank(board, r, self.counts[k] as usize, n, from);
         }
         let [wm, wk, bm, bk] = sets;
         if (wm & wk) | (bm & bk) | ((wm | wk) & (bm | bk)) != 0 {
@@ -84,29 +71,29 @@ fn encode(plies: u32) -> Cell {
 
 /// Solves every position of `rules` with two to `pieces` pieces (each side
 /// at least one; `pieces` is taken as 2 to [`MAX_PIECES`]). `progress` hears
-/// the share done, from 0 to 1. The tables' index knows the 32 squares of the
-/// 8×8 board: on another board they hold no position.
+/// the share done, from 0 to 1.
 pub fn build(rules: &Ruleset, pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
-    if *rules.geometry() != BOARD_8 {
-        progress(1.0);
-        return Tables {
-            pieces: 0,
-            groups: Vec::new(),
-            cells: Vec::new(),
-        };
-    }
     let pieces = pieces.clamp(2, MAX_PIECES);
+    let board = board_of(rules.geometry()).expect("the tables know every board a ruleset has");
     struct B<'a> {
         pieces: u32,
+        board: &'a Board,
         progress: &'a mut dyn FnMut(f64),
     }
     impl Run for B<'_> {
         type Out = Tables;
         fn run<G: Kernel>(self) -> Tables {
-            build_with::<G>(self.pieces, self.progress)
+            build_with::<G>(self.pieces, self.board, self.progress)
         }
     }
-    dispatch(rules.gen_flags(), B { pieces, progress })
+    dispatch(
+        rules.gen_flags(),
+        B {
+            pieces,
+            board,
+            progress,
+        },
+    )
 }
 
 /// The tables of the process, by rules of movement.
@@ -187,7 +174,8 @@ pub fn from_bytes(rules: &Ruleset, bytes: &[u8]) -> Result<Tables, String> {
     if !(2..=MAX_PIECES).contains(&pieces) {
         return Err(format!("tables of {pieces} pieces"));
     }
-    let (_, mut tables) = layout(pieces);
+    let board = board_of(rules.geometry()).ok_or("a board the tables do not know")?;
+    let (_, mut tables) = layout(pieces, board);
     let cells = &bytes[HEADER..];
     if word(20, 8) != tables.cells.len() as u64 || cells.len() != tables.cells.len() {
         return Err("cut short or too long".into());
@@ -217,12 +205,10 @@ pub fn shared(rules: &Ruleset) -> Arc<Tables> {
 }
 
 /// Attaches the process's shared tables to `engine` if it has none and uses
-/// them (its options ask for them and its board is one the tables' index
-/// knows: 8×8). The build, once per process and set of rules of movement,
-/// happens here, on the caller's time.
+/// them (its options ask for them). The build, once per process and set of
+/// rules of movement, happens here, on the caller's time.
 pub fn attach(engine: &mut Engine) {
-    if engine.tables().is_none() && engine.options.endgame && *engine.rules().geometry() == BOARD_8
-    {
+    if engine.tables().is_none() && engine.options.endgame {
         let tables = shared(engine.rules());
         engine.attach_tables(tables);
     }
@@ -240,9 +226,9 @@ pub fn prepare(engine: &mut Engine, root: &Position) {
 /// ordered so that what a move can lead to out of a group is solved before it
 /// (a capture leaves fewer pieces, a crowning fewer men), and the tables with
 /// their groups laid out in that order and every cell unsolved. The layout
-/// depends on `pieces` alone, so that tables read from a file need only their
-/// cells.
-fn layout(pieces: u32) -> (Vec<[u8; 4]>, Tables) {
+/// depends on `pieces` and the board alone, so that tables read from a file
+/// need only their cells.
+fn layout(pieces: u32, board: &Board) -> (Vec<[u8; 4]>, Tables) {
     let mut all = Vec::new();
     for total in 2..=pieces as u8 {
         for wm in 0..=total {
@@ -259,12 +245,13 @@ fn layout(pieces: u32) -> (Vec<[u8; 4]>, Tables) {
     all.sort_by_key(|c| (c.iter().sum::<u8>(), c[0] + c[2]));
     let mut tables = Tables {
         pieces,
+        board: *board,
         groups: vec![None; SIDE.pow(4)],
         cells: Vec::new(),
     };
     let mut offset = 0;
     for &counts in &all {
-        let sizes = [0, 1, 2, 3].map(|k| BINOM[KINDS[k].0 as usize][counts[k] as usize]);
+        let sizes = [0, 1, 2, 3].map(|k| BINOM[board.kinds[k].0 as usize][counts[k] as usize]);
         let g = Group {
             offset,
             counts,
@@ -277,8 +264,8 @@ fn layout(pieces: u32) -> (Vec<[u8; 4]>, Tables) {
     (all, tables)
 }
 
-fn build_with<G: Kernel>(pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
-    let (all, mut tables) = layout(pieces);
+fn build_with<G: Kernel>(pieces: u32, board: &Board, progress: &mut dyn FnMut(f64)) -> Tables {
+    let (all, mut tables) = layout(pieces, board);
     let offset = tables.cells.len();
     let mut done = 0usize;
     let mut start = 0;
@@ -330,7 +317,7 @@ fn solve<G: Kernel>(tables: &mut Tables, members: &[Group]) {
         for i in 0..g.len() {
             let local = g.offset - base + i;
             starts[local] = forward.len() as u32;
-            let Some(pos) = g.position(i as u64) else {
+            let Some(pos) = g.position(&tables.board, i as u64) else {
                 continue;
             };
             list.clear();
@@ -342,7 +329,7 @@ fn solve<G: Kernel>(tables: &mut Tables, members: &[Group]) {
             let mut shortest_loss = u32::MAX;
             for m in list.iter() {
                 // Seen from the side to move in the child, White after the turn.
-                let (w, b, kings) = as_white(&pos.after(m));
+                let (w, b, kings) = tables.board.as_white(&pos.after(m));
                 if w == 0 {
                     shortest_loss = 0;
                     continue;
@@ -429,7 +416,7 @@ mod tests {
         let back = from_bytes(&rules, &bytes).expect("its own bytes");
         assert_eq!((back.pieces, back.cells.len()), (3, t.cells.len()));
         assert!(back.cells == t.cells);
-        let pos = crate::fen::parse("W:WK18,K19:BK5", &BOARD_8).unwrap();
+        let pos = crate::fen::parse("W:WK18,K19:BK5", &crate::BOARD_8).unwrap();
         assert_eq!(back.probe(&pos), t.probe(&pos));
         let mut damaged = bytes.clone();
         let last = damaged.len() - 1;
@@ -449,23 +436,26 @@ mod tests {
         other_draws.repetition = 5;
         assert_eq!(file_name(&rules, 4), file_name(&other_draws, 4));
     }
-    use crate::ai::endgame::{rank, turned};
-    use crate::bitboard::RANKS;
-    const RANK_1: u64 = RANKS[0];
-    const RANK_8: u64 = RANKS[7];
     use crate::square::Color;
 
     #[test]
-    fn ranks_and_unranks_agree() {
-        for (k, &count) in BINOM[28].iter().enumerate().take(4).skip(1) {
-            for r in 0..count {
-                let set = unrank(r, k, 28, 4);
-                assert_eq!(set.count_ones() as usize, k);
-                assert_eq!(rank(set, 4), r);
-                assert_eq!(set & RANK_1, 0, "black men never on rank 1");
-            }
-            for r in 0..count {
-                assert_eq!(unrank(r, k, 28, 0) & RANK_8, 0, "white men never on rank 8");
+    fn ranks_and_unranks_agree_on_either_board() {
+        for geo in [crate::BOARD_8, crate::BOARD_10] {
+            let board = board_of(&geo).unwrap();
+            let (first, last) = (geo.ranks[0], geo.ranks[geo.size as usize - 1]);
+            let (n, from) = board.kinds[2];
+            for (k, &count) in BINOM[n as usize].iter().enumerate().take(4).skip(1) {
+                for r in 0..count {
+                    let set = unrank(board, r, k, n, from);
+                    assert_eq!(set.count_ones() as usize, k);
+                    assert_eq!(board.rank(set, from), r);
+                    assert_eq!(set & first, 0, "black men never on the first rank");
+                }
+                for r in 0..count {
+                    let white = unrank(board, r, k, n, 0);
+                    assert_eq!(white & last, 0, "white men never on the last rank");
+                    assert_eq!(board.rank(white, 0), r);
+                }
             }
         }
     }
@@ -479,13 +469,13 @@ mod tests {
         let mut seen = 0;
         for g in t.groups.iter().flatten() {
             for i in 0..g.len() {
-                let Some(pos) = g.position(i as u64) else {
+                let Some(pos) = g.position(&t.board, i as u64) else {
                     continue;
                 };
                 seen += 1;
                 let value = t.probe(&pos).expect("in the tables");
                 // And with Black to move, turned: the same cell.
-                let (w, b, k) = turned(as_white(&pos));
+                let (w, b, k) = t.board.turned(t.board.as_white(&pos));
                 let black = Position::from_parts(w, b, k, Color::Black);
                 assert_eq!(t.probe(&black), Some(value), "{pos:?} turned");
                 let children: Vec<Value> = crate::legal_moves(&pos, rules)
@@ -529,12 +519,7 @@ mod tests {
         for id in Ruleset::builtin_ids() {
             let rules = Ruleset::builtin(id).expect("built in");
             let t = build(&rules, 3, &mut |_| {});
-            if *rules.geometry() == BOARD_8 {
-                assert_consistent(&rules, &t);
-            } else {
-                let pos = crate::fen::parse("W:WK46:B5", rules.geometry()).unwrap();
-                assert_eq!(t.probe(&pos), None, "{id}: no tables off 8×8");
-            }
+            assert_consistent(&rules, &t);
         }
     }
 
@@ -550,6 +535,29 @@ mod tests {
             assert_eq!(last, 1.0);
             assert_consistent(&rules, &t);
         }
+    }
+
+    #[test]
+    fn on_10x10_two_kings_do_not_beat_one() {
+        let rules = Ruleset::builtin("international").expect("built in");
+        let t = build(&rules, 3, &mut |_| {});
+        let at = |fen: &str| t.probe(&crate::fen::parse(fen, rules.geometry()).unwrap());
+        assert_eq!(at("W:WK1,K2:BK46"), Some(Value::Draw));
+        assert_eq!(at("B:WK1,K2:BK46"), Some(Value::Draw));
+        // A king on a flying king's line with the square behind it free is taken.
+        assert!(matches!(at("B:WK28:BK46,K50"), Some(Value::Win(_))));
+    }
+
+    /// 17 s and 1.2 GB in a release build: run with `--ignored`.
+    #[test]
+    #[ignore]
+    fn four_piece_tables_of_10x10_agree_with_the_moves() {
+        let rules = Ruleset::builtin("international").expect("built in");
+        let t = build(&rules, 4, &mut |_| {});
+        let at = |fen: &str| t.probe(&crate::fen::parse(fen, rules.geometry()).unwrap());
+        // The lone king on the long diagonal (46–5) holds three.
+        assert_eq!(at("W:WK1,K2,K3:BK46"), Some(Value::Draw));
+        assert_consistent(&rules, &t);
     }
 
     #[test]

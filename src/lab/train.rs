@@ -16,7 +16,7 @@ use super::fit::{loss, shuffle, sigmoid, step_size, Adam, Epoch};
 use super::network::Sample as NetSample;
 use super::selfplay::Record;
 use crate::ai::eval::Evaluator;
-use crate::ai::learned::{features, fingerprint, FEATURES};
+use crate::ai::learned::{features, fingerprint, Layout, LAYOUT_8};
 use crate::ai::Rng;
 use crate::fen;
 use crate::rules::Ruleset;
@@ -52,6 +52,8 @@ pub fn write_record(out: &mut String, rec: &Record, rules: &Ruleset) {
 /// The positions of data files, as features ready to fit.
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
+    /// The board's features, from the first sample's evaluator.
+    layout: Option<Layout>,
     /// `entries[offsets[i]..offsets[i + 1]]` are sample i's features.
     offsets: Vec<u32>,
     entries: Vec<(u32, f32)>,
@@ -99,7 +101,11 @@ impl Dataset {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
-        let f = features(pos);
+        let layout = *self
+            .layout
+            .get_or_insert_with(|| Layout::of(hand.geometry()));
+        debug_assert_eq!(layout.geo, *hand.geometry(), "one board a dataset");
+        let f = features(pos, &layout);
         self.entries.extend_from_slice(&f.entries);
         self.offsets.push(self.entries.len() as u32);
         self.phase.push(f.phase);
@@ -302,11 +308,12 @@ pub fn fit(
     on_batch: &mut dyn FnMut(u32, f32),
 ) -> Vec<[i16; 2]> {
     // The weights are a correction to the hand-written evaluation, and start at none.
-    let mut w = vec![[0f32; 2]; FEATURES];
-    let mut adam = Adam::new(2 * FEATURES);
-    let mut grad = vec![[0f32; 2]; FEATURES];
+    let features = data.layout.unwrap_or(LAYOUT_8).features;
+    let mut w = vec![[0f32; 2]; features];
+    let mut adam = Adam::new(2 * features);
+    let mut grad = vec![[0f32; 2]; features];
     let mut touched: Vec<u32> = Vec::new();
-    let mut seen = vec![false; FEATURES];
+    let mut seen = vec![false; features];
 
     let (mut train, mut test): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     for i in 0..data.len() as u32 {
@@ -417,28 +424,31 @@ mod tests {
     }
 
     #[test]
-    fn training_lowers_the_loss() {
-        let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
-        let data = synthetic(&rules);
-        let settings = Settings {
-            epochs: 8,
-            batch: 64,
-            lambda: 0.0,
-            lambda_endgame: 0.0,
-            ..Settings::default()
-        };
-        let mut losses = Vec::new();
-        fit(
-            &data,
-            100.0,
-            &settings,
-            &mut |e| losses.push(e.train_loss),
-            &mut |_, _| {},
-        );
-        assert!(
-            losses.last().unwrap() < losses.first().unwrap(),
-            "{losses:?}"
-        );
+    fn training_lowers_the_loss_on_either_board() {
+        for id in [builtin::ENGLISH, builtin::INTERNATIONAL] {
+            let rules = Ruleset::builtin(id).unwrap();
+            let data = synthetic(&rules);
+            let settings = Settings {
+                epochs: 8,
+                batch: 64,
+                lambda: 0.0,
+                lambda_endgame: 0.0,
+                ..Settings::default()
+            };
+            let mut losses = Vec::new();
+            let weights = fit(
+                &data,
+                100.0,
+                &settings,
+                &mut |e| losses.push(e.train_loss),
+                &mut |_, _| {},
+            );
+            assert_eq!(weights.len(), Layout::of(rules.geometry()).features, "{id}");
+            assert!(
+                losses.last().unwrap() < losses.first().unwrap(),
+                "{id}: {losses:?}"
+            );
+        }
     }
 
     #[test]

@@ -4,8 +4,7 @@
 //! no sentence is half in one language and half in another.
 
 use super::Lang;
-use checkers::ai::evalfile::{EvalFileError, EvalProblem, OLDEST, VERSION};
-use checkers::ai::learned::FEATURES;
+use checkers::ai::evalfile::{expected_features, EvalFileError, EvalProblem, OLDEST, VERSION};
 use checkers::ai::network::HIDDEN;
 use checkers::pdn::{OpenError, Refusal, ReplayError};
 use checkers::{FenError, FenProblem, Illegal, RulesetError, Square};
@@ -154,7 +153,7 @@ impl Lang {
             EvalProblem::VariantNotUtf8 => self.t("eval.variant_utf8").to_string(),
             EvalProblem::Features(found) => self.f(
                 "eval.features",
-                &[("found", found), ("expected", &FEATURES)],
+                &[("found", found), ("expected", &expected_features())],
             ),
             EvalProblem::Network(found) => {
                 self.f("eval.network", &[("found", found), ("expected", &HIDDEN)])
@@ -166,7 +165,9 @@ impl Lang {
                 &[("trained", trained), ("wanted", wanted)],
             ),
             EvalProblem::RulesChanged(id) => self.f("eval.rules_changed", &[("id", id)]),
-            EvalProblem::Board(n) => self.f("eval.board", &[("n", n)]),
+            EvalProblem::Board { weights, rules } => {
+                self.f("eval.board", &[("w", weights), ("n", rules)])
+            }
         };
         checkers::printable(&format!("{}: {why}", e.origin)).into_owned()
     }
