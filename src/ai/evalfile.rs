@@ -5,7 +5,14 @@
 //! id (u16 length, UTF-8), its fingerprint ([`super::learned::fingerprint`], u64),
 //! the number of features (u32), the scale (f32: hundredths of a man per unit of
 //! the trainer's logit), the weights (an opening and an endgame i16 per feature),
+//! the network (its hidden units, u32, 0 for none, then its parameters as f32),
 //! and an FNV-1a checksum (u64) of everything before it.
+//!
+//! From version 5 the weights are stored as runs, since most of them (window
+//! arrangements self-play never met, material counts no game reaches) are zero:
+//! a run is the number of zero features (u32), the number of features that
+//! follow with their values (u32), then those values; runs follow each other
+//! until every feature is accounted for.
 
 use super::learned::{fingerprint, fnv, Layout};
 use super::network::{Shape, HIDDEN};
@@ -18,7 +25,8 @@ const MAGIC: &[u8; 4] = b"CKEV";
 /// Version 3 adds the material table; a version 2 file still loads, with that
 /// table empty, so weights trained before it keep playing as they did.
 /// Version 4 adds the network, which older files do without.
-pub const VERSION: u32 = 4;
+/// Version 5 stores the weights as runs of zeros and values.
+pub const VERSION: u32 = 5;
 /// The oldest version still read.
 pub const OLDEST: u32 = 2;
 /// No weights file is larger than this; anything bigger is not one.
@@ -94,6 +102,8 @@ pub enum EvalProblem {
     NotFinite,
     /// More bytes than its contents account for.
     TrailingBytes,
+    /// The runs of weights do not add up to the number of features.
+    Runs,
     /// Trained for the ruleset with this id, not the one asked for.
     TrainedFor {
         /// The id the file names.
@@ -146,6 +156,10 @@ impl fmt::Display for EvalProblem {
                 "a network parameter is not a finite number: the file is damaged"
             ),
             EvalProblem::TrailingBytes => write!(f, "unexpected bytes after the weights"),
+            EvalProblem::Runs => write!(
+                f,
+                "the runs of weights do not add up to its number of features: the file is damaged"
+            ),
             // The id comes from the file.
             EvalProblem::TrainedFor { trained, wanted } => crate::text::write_printable(
                 f,
@@ -204,18 +218,49 @@ impl EvalFile {
 
     /// The file as bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
+        self.write(VERSION)
+    }
+
+    /// The file as a version from 4 up writes it (older ones only in tests).
+    fn write(&self, version: u32) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + self.weights.len() * 4);
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&version.to_le_bytes());
         let id = self.variant.as_bytes();
         out.extend_from_slice(&(id.len() as u16).to_le_bytes());
         out.extend_from_slice(id);
         out.extend_from_slice(&self.fingerprint.to_le_bytes());
         out.extend_from_slice(&(self.weights.len() as u32).to_le_bytes());
         out.extend_from_slice(&self.scale.to_le_bytes());
-        for w in &self.weights {
+        let pair = |out: &mut Vec<u8>, w: &[i16; 2]| {
             out.extend_from_slice(&w[0].to_le_bytes());
             out.extend_from_slice(&w[1].to_le_bytes());
+        };
+        if version >= 5 {
+            let mut at = 0;
+            let zero = |w: &[i16; 2]| *w == [0, 0];
+            while at < self.weights.len() {
+                let zeros = self.weights[at..].iter().take_while(|w| zero(w)).count();
+                // A value run ends at two zeros in a row: one costs less inside it
+                // than a new run's eight bytes.
+                let rest = &self.weights[at + zeros..];
+                let mut values = 0;
+                while values < rest.len()
+                    && !(zero(&rest[values]) && rest.get(values + 1).is_none_or(zero))
+                {
+                    values += 1;
+                }
+                out.extend_from_slice(&(zeros as u32).to_le_bytes());
+                out.extend_from_slice(&(values as u32).to_le_bytes());
+                for w in &rest[..values] {
+                    pair(&mut out, w);
+                }
+                at += zeros + values;
+            }
+        } else {
+            for w in &self.weights {
+                pair(&mut out, w);
+            }
         }
         match &self.network {
             Some(params) => {
@@ -261,7 +306,30 @@ impl EvalFile {
         let layout =
             Layout::for_features(count, version).ok_or(fail(EvalProblem::Features(count)))?;
         let scale = f32::from_le_bytes(r.take(4).ok_or_else(truncated)?.try_into().expect("4"));
-        let raw = r.take(count * 4).ok_or_else(truncated)?;
+        let pairs = |raw: &[u8]| {
+            raw.chunks_exact(4)
+                .map(|c| {
+                    [
+                        i16::from_le_bytes([c[0], c[1]]),
+                        i16::from_le_bytes([c[2], c[3]]),
+                    ]
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut weights: Vec<[i16; 2]> = Vec::with_capacity(layout.features);
+        if version >= 5 {
+            while weights.len() < count {
+                let zeros = r.u32().ok_or_else(truncated)? as usize;
+                let values = r.u32().ok_or_else(truncated)? as usize;
+                if zeros + values == 0 || weights.len() + zeros + values > count {
+                    return Err(fail(EvalProblem::Runs));
+                }
+                weights.resize(weights.len() + zeros, [0, 0]);
+                weights.extend(pairs(r.take(values * 4).ok_or_else(truncated)?));
+            }
+        } else {
+            weights = pairs(r.take(count * 4).ok_or_else(truncated)?);
+        }
         let mut network = None;
         if version >= 4 {
             let hidden = r.u32().ok_or_else(truncated)? as usize;
@@ -284,15 +352,6 @@ impl EvalFile {
         if r.at != body.len() {
             return Err(fail(EvalProblem::TrailingBytes));
         }
-        let mut weights: Vec<[i16; 2]> = raw
-            .chunks_exact(4)
-            .map(|c| {
-                [
-                    i16::from_le_bytes([c[0], c[1]]),
-                    i16::from_le_bytes([c[2], c[3]]),
-                ]
-            })
-            .collect();
         // Features a version did not have are appended after its own, at zero.
         weights.resize(layout.features, [0, 0]);
         Ok(EvalFile {
@@ -450,7 +509,7 @@ mod tests {
     fn a_version_3_file_loads_without_a_network() {
         let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
         let file = sample(&rules);
-        let mut bytes = file.to_bytes();
+        let mut bytes = file.write(4);
         // Version 3 had no network count before the checksum.
         bytes.truncate(bytes.len() - 8 - 4);
         bytes[4..8].copy_from_slice(&3u32.to_le_bytes());
@@ -463,7 +522,7 @@ mod tests {
     fn a_version_2_file_loads_with_an_empty_material_table() {
         let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
         let file = sample(&rules);
-        let mut bytes = file.to_bytes();
+        let mut bytes = file.write(4);
         // Rewrite it as version 2 wrote it: fewer features, then the checksum.
         bytes.truncate(bytes.len() - 8 - 4);
         bytes.truncate(bytes.len() - (FEATURES - FEATURES_V2) * 4);
@@ -491,7 +550,7 @@ mod tests {
         assert!(err(&v2).contains("version 1"));
         let mut future = bytes.clone();
         future[4] = 9;
-        assert!(err(&future).contains("version 9; this program reads versions 2 to 4"));
+        assert!(err(&future).contains("version 9; this program reads versions 2 to 5"));
         let mut damaged = bytes.clone();
         damaged[100] ^= 1;
         assert!(err(&damaged).contains("checksum"));
@@ -510,6 +569,37 @@ mod tests {
             .contains("rules have changed"));
         for e in [err(&bytes[..6]), err(b"hello world"), err(&v2)] {
             assert!(!e.contains('\n'), "{e}");
+        }
+    }
+
+    #[test]
+    fn weights_are_stored_as_runs_and_version_4_files_still_load() {
+        let rules = Ruleset::builtin(builtin::ENGLISH).unwrap();
+        let mut weights = vec![[0i16, 0]; FEATURES];
+        for (i, w) in [(0, [1, 2]), (1, [0, 0]), (2, [3, 0]), (500, [-4, 4])] {
+            weights[i] = w;
+        }
+        *weights.last_mut().unwrap() = [7, 7];
+        let file = EvalFile::new(&rules, 100.0, weights);
+        let runs = file.to_bytes();
+        assert!(runs.len() < 100, "{} bytes", runs.len());
+        assert_eq!(EvalFile::from_bytes(&runs, "r.ckev").unwrap(), file);
+        let dense = file.write(4);
+        assert!(dense.len() > FEATURES * 4);
+        assert_eq!(EvalFile::from_bytes(&dense, "d.ckev").unwrap(), file);
+        // Runs that overrun the features, or go nowhere, are refused.
+        let at = 8 + 2 + rules.id.len() + 8 + 4 + 4;
+        for run in [[0u32, 0], [FEATURES as u32, 1]] {
+            let mut b = runs[..at].to_vec();
+            b.extend_from_slice(&run[0].to_le_bytes());
+            b.extend_from_slice(&run[1].to_le_bytes());
+            b.extend_from_slice(&[0; 8]);
+            let sum = fnv(&b);
+            b.extend_from_slice(&sum.to_le_bytes());
+            assert!(EvalFile::from_bytes(&b, "r.ckev")
+                .unwrap_err()
+                .to_string()
+                .contains("do not add up"));
         }
     }
 

@@ -160,6 +160,7 @@ impl Lang {
             }
             EvalProblem::NotFinite => self.t("eval.not_finite").to_string(),
             EvalProblem::TrailingBytes => self.t("eval.trailing").to_string(),
+            EvalProblem::Runs => self.t("eval.runs").to_string(),
             EvalProblem::TrainedFor { trained, wanted } => self.f(
                 "eval.trained_for",
                 &[("trained", trained), ("wanted", wanted)],
