@@ -52,6 +52,10 @@ const BUILT_IN: &[(&str, &[u8])] = &[
         include_bytes!("../../weights/russian.ckev"),
     ),
     (builtin::GERMAN, include_bytes!("../../weights/german.ckev")),
+    (
+        builtin::INTERNATIONAL,
+        include_bytes!("../../weights/international.ckev"),
+    ),
 ];
 
 /// A weights file's contents.

@@ -91,6 +91,33 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
     }
 }
 
+/// International draughts' built-in weights (10×10, no network): the same
+/// contract as the 8×8 variants' above.
+#[test]
+fn the_built_in_international_weights_are_pinned() {
+    let rules = Ruleset::builtin(checkers::rules::builtin::INTERNATIONAL).unwrap();
+    let eval = Evaluator::new(&rules);
+    assert!(eval.is_learned() && eval.network().is_none());
+    let got: Vec<i32> = [
+        "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+        "B:W27,28,31,32,33,34,37,38,39,42,43,44,46,48,49:B3,6,7,8,9,12,13,14,16,17,18,19,21,23",
+        "W:W28,K37,41:B7,12,K44",
+    ]
+    .iter()
+    .map(|f| eval.evaluate(&fen::parse(f, rules.geometry()).unwrap()))
+    .collect();
+    assert_eq!(got, [7, -227, 17], "the built-in weights' evaluations");
+    let r = search_to(&Position::start(&rules), &rules, 7);
+    assert_eq!(
+        (
+            notation::write(&r.best.unwrap(), &rules.notation).as_str(),
+            r.info.nodes
+        ),
+        ("34-30", 21_031),
+        "best move and node count at depth 7"
+    );
+}
+
 /// A shot: from `start`, White's `first` move forces the only reply, after
 /// which White's best continuation is checked by `payoff` (against the rules,
 /// not the AI); then the AI, searching `depth` plies, must play `first` and
