@@ -318,6 +318,11 @@ mod tests {
             EvalProblem::RulesChanged("english".into()),
             EvalProblem::Network(32),
             EvalProblem::NotFinite,
+            EvalProblem::Runs,
+            EvalProblem::Board {
+                weights: 10,
+                rules: 8,
+            },
         ];
         for problem in problems {
             let e = EvalFileError {
@@ -340,7 +345,7 @@ mod tests {
         };
         assert_eq!(
             Lang::Nl.eval_error(&e),
-            "w.ckev: gewichtenbestand versie 9; dit programma leest versie 2 tot 4: train het opnieuw"
+            "w.ckev: gewichtenbestand versie 9; dit programma leest versie 2 tot 5: train het opnieuw"
         );
     }
 }

@@ -164,6 +164,64 @@ fn match_refuses_a_level_out_of_range() {
     );
 }
 
+/// `checkers train` on 10×10, self-play rounds and all, with a network: the
+/// weights it writes are international's, and `analyze` plays with them.
+#[test]
+fn train_runs_end_to_end_on_10x10() {
+    let dir = std::env::temp_dir().join(format!("checkers-train10-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("i.ckev");
+    let out_s = out.to_str().unwrap();
+    let run = checkers(
+        &[
+            "train",
+            "--variant",
+            "international",
+            "--rounds",
+            "1",
+            "--games",
+            "4",
+            "--depth",
+            "2",
+            "--network",
+            "--network-epochs",
+            "1",
+            "--out",
+            out_s,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let file = checkers::ai::evalfile::EvalFile::read(&out).unwrap();
+    assert_eq!(file.board(), checkers::BOARD_10);
+    assert!(file.network.is_some());
+    let out = ok(&[
+        "analyze",
+        "--variant",
+        "international",
+        "--depth",
+        "4",
+        "--eval",
+        out_s,
+    ]);
+    assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
+    // Weights for 10×10 are refused for an 8×8 game, with one line.
+    refused(
+        &[
+            "analyze",
+            "--variant",
+            "brazilian",
+            "--depth",
+            "2",
+            "--eval",
+            out_s,
+        ],
+        None,
+        &["international"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The training pipeline end to end on a small scale: self-play data, pattern
 /// weights and a network fitted on top, and the weights file loaded by
 /// `analyze`; a network needs data to fit.
