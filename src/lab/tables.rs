@@ -548,7 +548,7 @@ mod tests {
         assert!(matches!(at("B:WK28:BK46,K50"), Some(Value::Win(_))));
     }
 
-    /// 17 s and 1.2 GB in a release build: run with `--ignored`.
+    /// 34 s and 1.2 GB in a release build: run with `--ignored`.
     #[test]
     #[ignore]
     fn four_piece_tables_of_10x10_agree_with_the_moves() {
