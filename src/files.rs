@@ -109,17 +109,85 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
 pub fn read_error(path: &Path, e: &io::Error) -> String {
     let lang = crate::cli::language();
     let name = path.display().to_string();
-    let why = match e.kind() {
-        io::ErrorKind::NotFound => lang.t("cli.no_such_file").to_string(),
-        _ => e.to_string(),
-    };
+    let why = io_reason(&lang, e);
     let path = checkers::printable(&name);
     lang.f("cli.cannot_read", &[("path", &path), ("error", &why)])
+}
+
+/// Why a file could not be read or written, in `lang`: the program's own
+/// refusals and the common system errors by kind; another system error keeps
+/// the system's words, without its number.
+pub fn io_reason(lang: &crate::tui::i18n::Lang, e: &io::Error) -> String {
+    use checkers::{FileKind, Refused};
+    if let Some(refused) = e.get_ref().and_then(|i| i.downcast_ref::<Refused>()) {
+        return match *refused {
+            Refused::NotRegular(kind) => {
+                let what = match kind {
+                    FileKind::Directory => "cli.file.directory",
+                    FileKind::Fifo => "cli.file.fifo",
+                    FileKind::Device => "cli.file.device",
+                    FileKind::BlockDevice => "cli.file.block_device",
+                    FileKind::Socket => "cli.file.socket",
+                    FileKind::Other => "cli.file.other",
+                };
+                lang.f("cli.file.not_regular", &[("what", &lang.t(what))])
+            }
+            Refused::TooLarge(limit) => lang.f(
+                "cli.file.too_large",
+                &[("size", &checkers::size_words(limit))],
+            ),
+            Refused::NotUtf8 => lang.t("cli.file.not_utf8").to_string(),
+        };
+    }
+    match e.kind() {
+        io::ErrorKind::NotFound => lang.t("cli.no_such_file").to_string(),
+        io::ErrorKind::PermissionDenied => lang.t("cli.file.permission").to_string(),
+        io::ErrorKind::IsADirectory => lang.f(
+            "cli.file.not_regular",
+            &[("what", &lang.t("cli.file.directory"))],
+        ),
+        _ => {
+            let text = e.to_string();
+            match text.rfind(" (os error ") {
+                Some(at) if text.ends_with(')') => text[..at].to_string(),
+                _ => text,
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A player found English in the other languages' file errors (issue 31).
+    #[test]
+    fn file_errors_are_worded_in_the_language_without_os_error_numbers() {
+        use crate::tui::i18n::Lang;
+        let why = |lang: Lang, path: &str| {
+            let e = checkers::read_text(Path::new(path), 1 << 20).unwrap_err();
+            io_reason(&lang, &e)
+        };
+        let dir = std::env::temp_dir();
+        let dir = dir.to_str().unwrap();
+        assert_eq!(why(Lang::Ru, dir), "это каталог, а не обычный файл");
+        assert_eq!(
+            why(Lang::De, dir),
+            "es ist ein Verzeichnis, keine gewöhnliche Datei"
+        );
+        assert_eq!(why(Lang::En, dir), "it is a directory, not a regular file");
+        #[cfg(unix)]
+        assert_eq!(
+            why(Lang::Nl, "/dev/zero"),
+            "het is een apparaat (een terminal of iets dergelijks), geen gewoon bestand"
+        );
+        assert_eq!(why(Lang::Ru, "/no/such/file.pdn"), "такого файла нет");
+        for lang in Lang::ALL {
+            let e = io::Error::from_raw_os_error(28);
+            let line = io_reason(&lang, &e);
+            assert!(!line.contains("os error"), "{lang:?}: {line}");
+        }
+    }
 
     #[test]
     fn writes_whole_files_and_leaves_no_temporary_behind() {

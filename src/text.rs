@@ -186,15 +186,83 @@ pub fn open_file(path: &Path, limit: u64) -> io::Result<std::fs::File> {
 /// [`read_file`], as UTF-8 text (`InvalidData` otherwise).
 pub fn read_text(path: &Path, limit: u64) -> io::Result<String> {
     String::from_utf8(read_file(path, limit)?)
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, Refused::NotUtf8))
+}
+
+/// Why [`read_file`] refused a path that exists. It is the inner error of the
+/// `io::Error` returned (`error.get_ref()`), so that a front end can word it in
+/// its own language; its `Display` is the English sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Not a regular file: a directory, a pipe, a device…
+    NotRegular(FileKind),
+    /// Larger than the reader's limit, in bytes.
+    TooLarge(u64),
+    /// Not UTF-8 text ([`read_text`]).
+    NotUtf8,
+}
+
+/// What a path that is not a regular file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A directory.
+    Directory,
+    /// A pipe (FIFO).
+    Fifo,
+    /// A character device: a terminal, `/dev/zero` and the like.
+    Device,
+    /// A block device.
+    BlockDevice,
+    /// A socket.
+    Socket,
+    /// Anything else.
+    Other,
+}
+
+impl FileKind {
+    /// The English words for it, as in "it is a directory".
+    pub fn english(self) -> &'static str {
+        match self {
+            FileKind::Directory => "a directory",
+            FileKind::Fifo => "a pipe (FIFO)",
+            FileKind::Device => "a device (a terminal or the like)",
+            FileKind::BlockDevice => "a block device",
+            FileKind::Socket => "a socket",
+            FileKind::Other => "something else",
+        }
+    }
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::NotRegular(kind) => write!(f, "it is {}, not a regular file", kind.english()),
+            Refused::TooLarge(limit) => write!(
+                f,
+                "it is larger than {}, more than this kind of file can be",
+                size_words(*limit)
+            ),
+            Refused::NotUtf8 => write!(f, "it is not UTF-8 text"),
+        }
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// A size as people write it: whole MiB where it is, bytes otherwise.
+pub fn size_words(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 fn check_kind(meta: &std::fs::Metadata, limit: u64) -> io::Result<()> {
     if !meta.is_file() {
-        let what = kind_name(meta);
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("it is {what}, not a regular file"),
+            Refused::NotRegular(kind_of(meta)),
         ));
     }
     if meta.len() > limit {
@@ -204,39 +272,31 @@ fn check_kind(meta: &std::fs::Metadata, limit: u64) -> io::Result<()> {
 }
 
 fn too_large(limit: u64) -> io::Error {
-    let size = if limit >= 1 << 20 && limit.is_multiple_of(1 << 20) {
-        format!("{} MiB", limit >> 20)
-    } else {
-        format!("{limit} bytes")
-    };
-    io::Error::new(
-        io::ErrorKind::FileTooLarge,
-        format!("it is larger than {size}, more than this kind of file can be"),
-    )
+    io::Error::new(io::ErrorKind::FileTooLarge, Refused::TooLarge(limit))
 }
 
-fn kind_name(meta: &std::fs::Metadata) -> &'static str {
+fn kind_of(meta: &std::fs::Metadata) -> FileKind {
     if meta.is_dir() {
-        return "a directory";
+        return FileKind::Directory;
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         let t = meta.file_type();
         if t.is_fifo() {
-            return "a pipe (FIFO)";
+            return FileKind::Fifo;
         }
         if t.is_char_device() {
-            return "a device (a terminal or the like)";
+            return FileKind::Device;
         }
         if t.is_block_device() {
-            return "a block device";
+            return FileKind::BlockDevice;
         }
         if t.is_socket() {
-            return "a socket";
+            return FileKind::Socket;
         }
     }
-    "something else"
+    FileKind::Other
 }
 
 #[cfg(test)]
