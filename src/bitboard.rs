@@ -88,6 +88,16 @@ impl Geometry {
         }
     }
 
+    /// The row before [`Geometry::promotion_row`]: where `color`'s men stand one
+    /// step from crowning.
+    #[inline]
+    pub(crate) const fn row_before_promotion(&self, color: crate::square::Color) -> u64 {
+        match color {
+            crate::square::Color::White => self.ranks[self.size as usize - 2],
+            crate::square::Color::Black => self.ranks[1],
+        }
+    }
+
     /// The dark square at `file` (0 = a) and `rank` (0 = rank 1) of this board.
     pub const fn square_at(&self, file: u8, rank: u8) -> Option<Square> {
         if file >= self.size || rank >= self.size || !(file + rank).is_multiple_of(2) {
@@ -181,6 +191,9 @@ impl Geometry {
 pub const BOARD_8: Geometry = Geometry::new(8);
 /// The 10×10 board.
 pub const BOARD_10: Geometry = Geometry::new(10);
+/// Every board the word holds, smallest first: the boards the learned
+/// evaluation and the endgame tables are laid out for.
+pub(crate) const BOARDS: [Geometry; 2] = [BOARD_8, BOARD_10];
 /// Every square of any board the word holds: the largest board's.
 pub(crate) const ANY_BOARD: u64 = BOARD_10.valid;
 

@@ -177,16 +177,16 @@ impl Board {
     }
 }
 
-/// The tables' boards: 8×8 and 10×10.
-pub(crate) const BOARDS: [Board; 2] = [Board::of(&crate::BOARD_8), Board::of(&crate::BOARD_10)];
+/// How the tables count each of [`crate::bitboard::BOARDS`], in its order.
+const BOARDS: [Board; 2] = {
+    let geo = crate::bitboard::BOARDS;
+    [Board::of(&geo[0]), Board::of(&geo[1])]
+};
 
 /// How the tables count the squares of `geo`'s board, if they know it.
 pub(crate) fn board_of(geo: &Geometry) -> Option<&'static Board> {
-    match geo.size {
-        8 => Some(&BOARDS[0]),
-        10 => Some(&BOARDS[1]),
-        _ => None,
-    }
+    let at = crate::bitboard::BOARDS.iter().position(|g| g == geo)?;
+    Some(&BOARDS[at])
 }
 
 /// One material group: where its cells start and the sizes of its four factors.

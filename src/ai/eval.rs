@@ -224,11 +224,12 @@ impl Evaluator {
         }
         s += ((men | kings) & self.center).count_ones() as i32 * w.center;
         s += (kings & self.long_diagonal).count_ones() as i32 * w.long_diagonal;
-        let (fwd, seventh) = if c == Color::White {
-            ([ROT[0], ROT[1]], self.geo.ranks[last - 1])
+        let fwd = if c == Color::White {
+            [ROT[0], ROT[1]]
         } else {
-            ([ROT[2], ROT[3]], self.geo.ranks[1])
+            [ROT[2], ROT[3]]
         };
+        let seventh = self.geo.row_before_promotion(c);
         let step = |b: u64, r: u32| b.rotate_left(r) & self.geo.valid;
         let free =
             (step(men, fwd[0]) & empty).count_ones() + (step(men, fwd[1]) & empty).count_ones();

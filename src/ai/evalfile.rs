@@ -182,9 +182,9 @@ impl fmt::Display for EvalProblem {
 }
 
 /// The feature counts of the boards this program has learned terms for, as
-/// an error message gives them: `112713 (8×8) / 299823 (10×10)`.
+/// an error message gives them: `87646 (8×8) / 299511 (10×10)`.
 pub fn expected_features() -> String {
-    [crate::BOARD_8, crate::BOARD_10]
+    crate::bitboard::BOARDS
         .iter()
         .map(|g| format!("{} ({}×{})", Layout::of(g).features, g.size, g.size))
         .collect::<Vec<_>>()
@@ -307,8 +307,8 @@ impl EvalFile {
             .map_err(|_| fail(EvalProblem::VariantNotUtf8))?;
         let fingerprint = r.u64().ok_or_else(truncated)?;
         let count = r.u32().ok_or_else(truncated)? as usize;
-        let layout =
-            Layout::for_features(count, version).ok_or(fail(EvalProblem::Features(count)))?;
+        let layout = Layout::for_features(count, version)
+            .ok_or_else(|| fail(EvalProblem::Features(count)))?;
         let scale = f32::from_le_bytes(r.take(4).ok_or_else(truncated)?.try_into().expect("4"));
         let pairs = |raw: &[u8]| {
             raw.chunks_exact(4)
@@ -390,8 +390,7 @@ impl EvalFile {
 
     /// The board these weights are for, told by how many there are.
     pub fn board(&self) -> crate::Geometry {
-        Layout::for_features(self.weights.len(), super::evalfile::VERSION)
-            .map_or(crate::BOARD_8, |l| l.geo)
+        Layout::for_features(self.weights.len(), VERSION).map_or(crate::BOARD_8, |l| l.geo)
     }
 
     /// Whether these weights were trained for `rules`.

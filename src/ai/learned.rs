@@ -100,8 +100,9 @@ impl Layout {
         if version == 2 {
             return (n == FEATURES_V2).then_some(LAYOUT_8);
         }
-        [LAYOUT_8, Layout::of(&crate::BOARD_10)]
-            .into_iter()
+        crate::bitboard::BOARDS
+            .iter()
+            .map(Layout::of)
             .find(|l| l.features == n)
     }
 
@@ -219,13 +220,7 @@ impl Layout {
         };
         let (a, b) = forward(men);
         let mobility = (a & empty).count_ones() + (b & empty).count_ones();
-        let last = self.geo.promotion_row(c);
-        let before_last = match c {
-            Color::White => self.geo.ranks[self.geo.size as usize - 2],
-            Color::Black => self.geo.ranks[1],
-        };
-        debug_assert!(last & before_last == 0);
-        let (ra, rb) = forward(men & before_last);
+        let (ra, rb) = forward(men & self.geo.row_before_promotion(c));
         let runaway = ((ra | rb) & empty).count_ones();
         (mobility as i32, runaway as i32)
     }

@@ -3,8 +3,8 @@
 //! are far away) it learns as a few dozen nonlinear features of the whole board.
 //!
 //! Inputs are the (piece kind, square) pairs seen from one side (128 on 8×8,
-//! 200 on 10×10), plus "this side is to move". A hidden layer of [`HIDDEN`] units, clipped to 0..1, feeds
-//! one output. The score for White is the network on the board as White sees it
+//! 200 on 10×10), plus "this side is to move". A hidden layer of [`HIDDEN`]
+//! units, clipped to 0..1, feeds one output. The score for White is the network on the board as White sees it
 //! minus the network on the board as Black sees it (turned 180°, colours
 //! swapped), so that, like the patterns, it is antisymmetric by construction.
 //!
