@@ -3,7 +3,7 @@
 use crate::tui::app::{Action, AiSettings, App, Effect, Options, Purpose};
 use crate::tui::test_support::*;
 use checkers::rules::builtin::{ENGLISH, RUSSIAN};
-use checkers::{Color, OutcomeReason, Ruleset};
+use checkers::{Color, Move, OutcomeReason, Ruleset};
 
 fn vs_ai(variant: &str, ai_white: bool, ai_black: bool) -> App {
     let opts = Options {
@@ -15,6 +15,14 @@ fn vs_ai(variant: &str, ai_white: bool, ai_black: bool) -> App {
         ..options(Ruleset::builtin(variant).expect("built-in variant"))
     };
     App::new(opts, (80, 24))
+}
+
+/// Answers the search the app asked for last with `best` and `score`, as the
+/// AI thread would; returns what the search was for.
+fn answer(a: &mut App, best: Option<Move>, score: i32) -> Purpose {
+    let (id, purpose) = requested(a).expect("the AI is asked for a search");
+    a.update(Action::AiDone { id, best, score });
+    purpose
 }
 
 /// The id of the search the app asked for last, and what for.
@@ -39,14 +47,8 @@ fn the_ai_moves_when_it_is_its_turn_and_its_reply_is_played() {
         a.game.position().piece_at(sq).map(|p| p.color())
     };
     assert_eq!(own(&a), Some(Color::White));
-    let (id, purpose) = requested(&mut a).expect("the AI is asked for a move");
-    assert_eq!(purpose, Purpose::Move);
     let m = a.game.legal_moves()[0];
-    a.update(Action::AiDone {
-        id,
-        best: Some(m),
-        score: 0,
-    });
+    assert_eq!(answer(&mut a, Some(m), 0), Purpose::Move);
     assert_eq!(a.game.moves().len(), 1);
     assert!(a.thinking.is_none());
     // Now the human (White) is to move and the board shows White at the bottom.
@@ -84,13 +86,8 @@ fn a_late_answer_for_an_old_position_is_dropped() {
 fn undo_against_the_ai_takes_back_its_reply_too() {
     let mut a = vs_ai(RUSSIAN, false, true);
     type_move(&mut a, "c3-d4");
-    let (id, _) = requested(&mut a).unwrap();
-    let reply = a.game.legal_moves()[0];
-    a.update(Action::AiDone {
-        id,
-        best: Some(reply),
-        score: 0,
-    });
+    let m = a.game.legal_moves()[0];
+    answer(&mut a, Some(m), 0);
     assert_eq!(a.game.moves().len(), 2);
     a.update(Action::Undo);
     assert_eq!(
@@ -105,36 +102,19 @@ fn undo_against_the_ai_takes_back_its_reply_too() {
 fn a_hint_marks_the_suggested_move_and_a_draw_offer_follows_the_evaluation() {
     let mut a = vs_ai(RUSSIAN, false, true);
     a.update(Action::Hint);
-    let (id, purpose) = requested(&mut a).unwrap();
-    assert_eq!(purpose, Purpose::Hint);
     let m = a.game.legal_moves()[0];
-    a.update(Action::AiDone {
-        id,
-        best: Some(m),
-        score: 0,
-    });
+    assert_eq!(answer(&mut a, Some(m), 0), Purpose::Hint);
     assert_eq!(a.hint, Some(m));
     assert!(a.status.as_ref().unwrap().text.starts_with("hint: "));
 
     // The human offers a draw; the AI (Black) is better by a man: declined.
     type_move(&mut a, "draw");
-    let (id, purpose) = requested(&mut a).unwrap();
-    assert_eq!(purpose, Purpose::DrawOffer);
-    a.update(Action::AiDone {
-        id,
-        best: None,
-        score: -100,
-    });
+    assert_eq!(answer(&mut a, None, -100), Purpose::DrawOffer);
     assert!(a.game.outcome().is_none());
     assert!(a.status.as_ref().unwrap().text.contains("declines"));
     // Level with the AI: accepted.
     type_move(&mut a, "draw");
-    let (id, _) = requested(&mut a).unwrap();
-    a.update(Action::AiDone {
-        id,
-        best: None,
-        score: 0,
-    });
+    answer(&mut a, None, 0);
     assert_eq!(a.game.outcome().map(|o| o.winner), Some(None));
 }
 
@@ -142,22 +122,13 @@ fn a_hint_marks_the_suggested_move_and_a_draw_offer_follows_the_evaluation() {
 fn a_resigning_level_resigns_only_a_hopeless_position() {
     let mut a = vs_ai(ENGLISH, false, true);
     a.ai.level = 7;
-    let (id, _) = requested(&mut a).unwrap();
     let m = a.game.legal_moves()[0];
-    a.update(Action::AiDone {
-        id,
-        best: Some(m),
-        score: 50,
-    });
+    answer(&mut a, Some(m), 50);
     assert!(a.game.outcome().is_none(), "a good position is played on");
     let human = a.write(&a.game.legal_moves()[0]);
     type_move(&mut a, &human);
-    let (id, _) = requested(&mut a).unwrap();
-    a.update(Action::AiDone {
-        id,
-        best: Some(a.game.legal_moves()[0]),
-        score: -2000,
-    });
+    let m = a.game.legal_moves()[0];
+    answer(&mut a, Some(m), -2000);
     let o = a.game.outcome().expect("resigned");
     assert_eq!(o.winner, Some(Color::White));
     assert_eq!(o.reason, OutcomeReason::Resignation);
@@ -189,13 +160,8 @@ fn an_undo_against_the_ai_names_both_plies_it_took_back() {
     let mut a = vs_ai(ENGLISH, true, false);
     // English: Black (the human) moves first.
     command(&mut a, "11-15");
-    let (id, _) = requested(&mut a).expect("the AI is asked for a move");
     let reply = a.game.legal_moves()[0];
-    a.update(Action::AiDone {
-        id,
-        best: Some(reply),
-        score: 0,
-    });
+    answer(&mut a, Some(reply), 0);
     assert_eq!(a.game.moves().len(), 2);
     let reply_text = a.write(&reply);
     ch(&mut a, 'u');
