@@ -29,6 +29,10 @@ const TEMPLATE: &str = r##"# checkers configuration. Command-line flags override
 # Seconds per move at level 10.
 # think_time = 5.0
 
+# Clocks for every new game: minutes each, then seconds added with every move
+# ("5+3", "0+1"); none when unset.
+# clock = "5+3"
+
 # Plain ASCII glyphs instead of Unicode discs and crowns.
 # ascii = false
 
@@ -64,6 +68,8 @@ pub struct Config {
     pub opponent: Option<String>,
     pub level: Option<u8>,
     pub think_time: Option<f64>,
+    /// The time control of new games.
+    pub clock: Option<checkers::clock::TimeControl>,
     pub ascii: bool,
     pub lang: Option<crate::tui::i18n::Lang>,
     pub board_numbers: Option<bool>,
@@ -80,6 +86,7 @@ struct Raw {
     opponent: Option<Spanned<String>>,
     level: Option<Spanned<i64>>,
     think_time: Option<Spanned<f64>>,
+    clock: Option<Spanned<String>>,
     ascii: Option<bool>,
     lang: Option<Spanned<String>>,
     board_numbers: Option<bool>,
@@ -201,6 +208,16 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, String> {
         }
         c.think_time = Some(v);
     }
+    if let Some(t) = raw.clock {
+        let v = t.get_ref();
+        let control = checkers::clock::TimeControl::parse(v).map_err(|_| {
+            at(
+                t.span().start,
+                lang.f("config.clock", &[("value", &checkers::printable(v))]),
+            )
+        })?;
+        c.clock = Some(control);
+    }
     if let Some(l) = raw.lang {
         let v = l.get_ref();
         let chosen = crate::tui::i18n::Lang::parse(v).filter(|_| v.len() == 2);
@@ -307,6 +324,7 @@ mod tests {
         let c = parse(&on, "config.toml").unwrap();
         assert_eq!(c.variant.as_deref(), Some(builtin::DEFAULT));
         assert_eq!(c.level, Some(5));
+        assert_eq!(c.clock.map(|c| c.to_string()).as_deref(), Some("5+3"));
         assert_eq!(c.colors, BoardColors::default());
     }
 
@@ -325,6 +343,7 @@ mod tests {
             ("ascii = yes", 1, ""),
             ("\n\nlang = \"fr\"", 3, "\"en\", \"nl\", \"ru\" or \"de\""),
             ("capture_separator = \"-\"", 1, "\":\" or \"x\""),
+            ("\nclock = \"fast\"", 2, "e.g. \"5+3\" or \"0+1\""),
         ] {
             let e = parse(text, "cfg.toml").unwrap_err();
             assert!(e.starts_with(&format!("cfg.toml:{line}:")), "{text:?}: {e}");

@@ -21,6 +21,8 @@ pub enum OutcomeReason {
     NoProgress(String),
     /// A player resigned.
     Resignation,
+    /// The loser's clock ran out (docs/RULES.md, flag-fall).
+    Time,
     /// The players agreed a draw.
     Agreement,
 }
@@ -53,6 +55,7 @@ impl fmt::Display for Outcome {
             OutcomeReason::Repetition => "threefold repetition".to_string(),
             OutcomeReason::NoProgress(name) => name.clone(),
             OutcomeReason::Resignation => "resignation".to_string(),
+            OutcomeReason::Time => "time".to_string(),
             OutcomeReason::Agreement => "draw agreed".to_string(),
         };
         match self.winner {
@@ -277,6 +280,16 @@ impl Game {
             self.ended_by = Some(Outcome {
                 winner: Some(color.opposite()),
                 reason: OutcomeReason::Resignation,
+            });
+        }
+    }
+
+    /// `color`'s clock ran out: the other side wins (docs/RULES.md, flag-fall).
+    pub fn flag_fall(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.ended_by = Some(Outcome {
+                winner: Some(color.opposite()),
+                reason: OutcomeReason::Time,
             });
         }
     }

@@ -413,8 +413,24 @@ pub fn pdn_date(t: SystemTime) -> String {
 }
 
 /// The tags of a record read from a file, to be written again with it.
-pub fn tags_of(read: &checkers::pdn::PdnGame) -> checkers::pdn::Tags {
+/// `game` is the record as played: its moves say whose clock each clock comment
+/// is (they are kept only when every move of the record was played).
+pub fn tags_of(read: &checkers::pdn::PdnGame, game: &checkers::Game) -> checkers::pdn::Tags {
     let tag = |name: &str| read.tag(name).unwrap_or_default().to_string();
+    let plies = game.moves().len();
+    let mut clocks = Vec::new();
+    if read.moves.len() == plies {
+        clocks = vec![None; plies];
+        for (i, text) in &read.comments {
+            if let Some(slot) = clocks.get_mut(*i).filter(|c| c.is_none()) {
+                let mover = game.position_before(*i).side_to_move();
+                *slot = checkers::clock::read_clk(text, mover);
+            }
+        }
+        if clocks.iter().all(Option::is_none) {
+            clocks.clear();
+        }
+    }
     checkers::pdn::Tags {
         event: tag("Event"),
         site: tag("Site"),
@@ -422,6 +438,8 @@ pub fn tags_of(read: &checkers::pdn::PdnGame) -> checkers::pdn::Tags {
         round: tag("Round"),
         white: tag("White"),
         black: tag("Black"),
+        time_control: tag("TimeControl"),
+        clocks,
     }
 }
 

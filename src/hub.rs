@@ -321,11 +321,13 @@ fn level(a: &[(String, String)]) -> Result<Limits, String> {
         });
     }
     if let Some(t) = time {
-        let inc = inc.unwrap_or(0.0);
-        let moves = moves.unwrap_or(30.0);
-        let per = (t / moves + inc * 0.8).min(t * 0.5 + inc);
+        let per = checkers::clock::move_time(
+            Duration::from_secs_f64(t),
+            Duration::from_secs_f64(inc.unwrap_or(0.0)),
+            moves.map(|m| m as u32),
+        );
         return Ok(Limits {
-            movetime: Some(seconds(per)),
+            movetime: Some(per.max(seconds(0.0))),
             ..Default::default()
         });
     }

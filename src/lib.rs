@@ -97,6 +97,7 @@
 
 pub mod ai;
 mod bitboard;
+pub mod clock;
 pub mod fen;
 pub mod game;
 #[cfg(feature = "lab")]

@@ -66,6 +66,10 @@ pub struct PdnGame {
     pub line: usize,
     /// What was skipped or taken as meant while reading it.
     pub warnings: Vec<Warning>,
+    /// The comments of the main line that follow a move, each with the index in
+    /// `moves` of the move before it (the first 4 KiB of each: enough for the
+    /// clock and evaluation commands that programs write there).
+    pub comments: Vec<(usize, String)>,
 }
 
 impl PdnGame {

@@ -125,8 +125,25 @@ fn event_loop(
         terminal
             .draw(|f| f.render_widget(&app, f.area()))
             .map_err(|e| format!("cannot draw: {e}"))?;
-        let Ok(ev) = rx.recv() else {
-            return Ok(None);
+        // A running clock is redrawn every tenth of a second; otherwise the
+        // loop sleeps until something happens.
+        let ev = if app.clock_running() {
+            match rx.recv_timeout(std::time::Duration::from_millis(100)) {
+                Ok(ev) => Some(ev),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(None),
+            }
+        } else {
+            match rx.recv() {
+                Ok(ev) => Some(ev),
+                Err(_) => return Ok(None),
+            }
+        };
+        if app.clocks.is_some() {
+            app.update(app::Action::Tick(std::time::Instant::now()));
+        }
+        let Some(ev) = ev else {
+            continue;
         };
         match ev {
             event::Event::Input(input) => {

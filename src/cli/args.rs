@@ -247,6 +247,9 @@ pub(super) struct PlayArgs {
     /// Let the AI play with the weights of this file (from `checkers train`)
     #[arg(long, value_name = "FILE")]
     pub(super) eval: Option<PathBuf>,
+    /// Play with clocks: MIN minutes each and INC seconds more with every move, e.g. 5+3 or 0+1 (default: the config's)
+    #[arg(long, value_name = "MIN+INC", value_parser = parse_clock)]
+    pub(super) clock: Option<checkers::clock::TimeControl>,
     /// Continue a saved game instead: the one with this id, or the most recent unfinished one (see `checkers games`)
     #[arg(long, value_name = "ID", num_args = 0..=1, conflicts_with_all = ["load", "fen", "variant", "ruleset"])]
     pub(super) resume: Option<Option<String>>,
@@ -329,6 +332,11 @@ impl AiSide {
             AiSide::Black => c == checkers::Color::Black,
         }
     }
+}
+
+fn parse_clock(s: &str) -> Result<checkers::clock::TimeControl, String> {
+    checkers::clock::TimeControl::parse(s)
+        .map_err(|_| lang().f("cli.value.clock", &[("value", &s)]))
 }
 
 pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {

@@ -63,7 +63,7 @@ fn unfinished_games(config: &crate::config::Config) -> Vec<tui::Unfinished> {
             (game.outcome().is_none()).then(|| tui::Unfinished {
                 id: e.id,
                 ai: players(&read, config),
-                tags: games::tags_of(&read),
+                tags: games::tags_of(&read, &game),
                 game,
                 ruleset_text,
             })
@@ -94,6 +94,7 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         kept_at: None,
         notes: Vec::new(),
         tags: None,
+        clock: config.clock,
     };
     tui::run(opts, Keeper::default()).map_err(Fail::Runtime)
 }
@@ -145,7 +146,10 @@ fn load_game(
     let bytes = checkers::read_file(path, crate::files::MAX_PDN_BYTES)
         .map_err(|e| Fail::Input(crate::files::read_error(path, &e)))?;
     games::open_game(&bytes, n, assume)
-        .map(|(read, game, carried, notes)| (game, carried, notes, games::tags_of(&read)))
+        .map(|(read, game, carried, notes)| {
+            let tags = games::tags_of(&read, &game);
+            (game, carried, notes, tags)
+        })
         // The reason may quote the file: printed with its control characters escaped.
         .map_err(|e| {
             let why = e.in_lang(super::localize::current());
@@ -205,6 +209,7 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         kept_at: None,
         notes: notes.clone(),
         tags,
+        clock: a.clock.or(config.clock),
     };
     // Never the game of another run: a new game gets a file of its own.
     let played = tui::run(opts, Keeper::default()).map_err(Fail::Runtime);
@@ -277,6 +282,7 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
             let why = e.in_lang(l);
             Fail::Input(l.f("games.unreadable", &[("id", &id), ("why", &why)]))
         })?;
+    let tags = games::tags_of(&read, &game);
     let opts = tui::Options {
         rules: game.rules().clone(),
         start: None,
@@ -292,10 +298,11 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         unfinished: Vec::new(),
         eval: None,
         ruleset_text,
-        tags: Some(games::tags_of(&read)),
+        tags: Some(tags),
         // A copy has no file yet: it is filed at once as a new game.
         kept_at,
         notes: Vec::new(),
+        clock: None,
     };
     tui::run(opts, keeper).map_err(Fail::Runtime)
 }

@@ -18,6 +18,9 @@ const RESULTS: [&str; 15] = [
     "0:2", "1:1", "½-½",
 ];
 
+/// The most of a comment's text kept with its game.
+const COMMENT_KEPT: usize = 4096;
+
 /// Whether `s` is a result as written.
 pub(super) fn is_result(s: &str) -> bool {
     RESULTS.contains(&s)
@@ -176,6 +179,23 @@ impl<R: BufRead> Reader<R> {
     fn comment(&mut self) {
         let (line, col) = (self.line(), self.col);
         self.bump();
+        // Only a main-line comment after a move says something of that move.
+        let after = match &self.game {
+            Some(g) if self.depth == 0 && self.in_moves => g.moves.len().checked_sub(1),
+            _ => None,
+        };
+        let mut text = String::new();
+        self.comment_body(line, col, after.map(|_| &mut text));
+        if let (Some(i), Some(g)) = (after, self.game.as_mut()) {
+            if !text.trim().is_empty() {
+                g.comments.push((i, text));
+            }
+        }
+    }
+
+    /// The rest of a comment, up to and past its `}`; its text goes to `keep`
+    /// (up to [`COMMENT_KEPT`] bytes) when given.
+    fn comment_body(&mut self, line: usize, col: usize, mut keep: Option<&mut String>) {
         loop {
             match self.peek() {
                 None => {
@@ -200,6 +220,13 @@ impl<R: BufRead> Reader<R> {
                 Some(_) => match self.text[self.at..].find(['}', '\n']) {
                     // Straight to the brace or the end of the line.
                     Some(i) => {
+                        if let Some(keep) = keep.as_deref_mut() {
+                            let piece = &self.text[self.at..self.at + i + 1];
+                            let piece = piece.strip_suffix('}').unwrap_or(piece);
+                            if keep.len() + piece.len() <= COMMENT_KEPT {
+                                keep.push_str(piece);
+                            }
+                        }
                         self.col += self.text[self.at..self.at + i].chars().count();
                         self.at += i;
                         if self.text[self.at..].starts_with('\n') {

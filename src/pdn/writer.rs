@@ -20,6 +20,12 @@ pub struct Tags {
     pub white: String,
     /// The name of the player of Black; empty is written as `?`.
     pub black: String,
+    /// The `TimeControl` tag, as [`crate::clock::TimeControl::pdn`] writes it;
+    /// empty is not written.
+    pub time_control: String,
+    /// The time each move left its player, by ply: written after the move as a
+    /// clock comment, `{[%clk 0:04:57]}`, where there is one.
+    pub clocks: Vec<Option<std::time::Duration>>,
 }
 
 /// Choices in how a game is written.
@@ -83,6 +89,9 @@ pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> Stri
         tag("GameType", &t.to_string());
     }
     tag("Variant", &rules.pdn_variant);
+    if !tags.time_control.is_empty() {
+        tag("TimeControl", &tags.time_control);
+    }
     let start = *game.start();
     if start != Position::start(&rules) {
         tag("SetUp", "1");
@@ -104,6 +113,9 @@ pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> Stri
             words.push(format!("{}...", ply / 2 + 1));
         }
         words.push(write_short(m, pos, &rules));
+        if let Some(Some(left)) = tags.clocks.get(i) {
+            words.push(format!("{{{}}}", crate::clock::clk(*left)));
+        }
     }
     words.push(result);
     // Lines of at most 80 characters, as PDN export format asks.

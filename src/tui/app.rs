@@ -10,6 +10,8 @@
 
 mod ai_turn;
 pub use ai_turn::AiSettings;
+mod clock;
+pub use clock::Clocks;
 mod command_line;
 mod dialogs;
 mod history;
@@ -107,6 +109,8 @@ pub enum Action {
     LevelDown,
     ThinkLonger,
     ThinkShorter,
+    /// Start screen: the next time control of [`CLOCKS`].
+    NextClock,
     /// A search reported a finished depth.
     AiInfo {
         id: u64,
@@ -123,6 +127,11 @@ pub enum Action {
         best: Option<Move>,
         score: i32,
     },
+    /// Time has passed up to this moment: the event loop sends one before each
+    /// event while a clock runs, and at least every tenth of a second.
+    Tick(std::time::Instant),
+    /// `p`: stop the clocks and the AI, or let them go on.
+    Pause,
 }
 
 /// Why a search was asked for.
@@ -234,6 +243,8 @@ pub struct StartMenu {
     pub level: u8,
     /// Level 10's time per move.
     pub think_time: Duration,
+    /// The time control of the game to start.
+    pub clock: Option<checkers::clock::TimeControl>,
     /// Unfinished games from the library, the most recent first; `r` resumes
     /// the first, `1`…`9` the one numbered so.
     pub unfinished: Vec<Unfinished>,
@@ -247,6 +258,10 @@ pub const OPPONENTS: [(&str, bool, bool); 4] = [
     ("opponent.ai_white", true, false),
     ("opponent.ai_both", true, true),
 ];
+
+/// The start screen's time controls, as `--clock` writes them: blitz to
+/// rapid, with the increments clubs use.
+pub const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+20"];
 
 /// How the game was asked for on the command line.
 #[derive(Clone, Debug)]
@@ -283,6 +298,8 @@ pub struct Options {
     /// The tags of a record opened from a file (`--load`, `--resume`), written
     /// again when it is saved; `None`: a new game, dated today.
     pub tags: Option<checkers::pdn::Tags>,
+    /// `--clock`: the time control of new games (a record keeps its own).
+    pub clock: Option<checkers::clock::TimeControl>,
 }
 
 /// The whole state of the terminal program.
@@ -329,6 +346,12 @@ pub struct App {
     /// The PDN tags the game is written with: a record's own, or a new game's
     /// (its date, the day it started).
     pub(super) tags: checkers::pdn::Tags,
+    /// The game's clocks, if it is played with a time control.
+    pub clocks: Option<Clocks>,
+    /// The time control new games are played with.
+    pub clock_control: Option<checkers::clock::TimeControl>,
+    /// `p`: the clocks and the AI stand still.
+    pub paused: bool,
 }
 
 /// The tags of a game started now: its date; the players are named when it
@@ -349,6 +372,8 @@ impl App {
             (None, Some(p)) => Game::from_position(opts.rules.clone(), p),
             (None, None) => Game::new(opts.rules.clone()),
         };
+        let tags = opts.tags.unwrap_or_else(new_game_tags);
+        let clocks = Clocks::of_record(&tags).or(opts.clock.map(Clocks::new));
         let mut app = App {
             show_numbers: opts.board_numbers.unwrap_or(numeric(game.rules())),
             game,
@@ -377,7 +402,10 @@ impl App {
             kept,
             ruleset_text: opts.ruleset_text,
             eval: opts.eval,
-            tags: opts.tags.unwrap_or_else(new_game_tags),
+            tags,
+            clocks,
+            clock_control: opts.clock,
+            paused: false,
         };
         if app.kept != Kept::Nowhere {
             app.saver.held(&app.game);
@@ -483,6 +511,10 @@ impl App {
                 }
                 return;
             }
+            Action::Tick(now) => {
+                self.tick(now);
+                return;
+            }
             Action::AiDone { id, best, score } => {
                 // A search started for a position that has since changed is dropped.
                 if let Some(t) = self.thinking.take_if(|t| t.id == id) {
@@ -564,6 +596,7 @@ impl App {
             }
             Action::NewGame => self.ask_new_game(None),
             Action::Hint => self.ask_hint(),
+            Action::Pause => self.toggle_pause(),
             _ => {}
         }
     }
@@ -580,6 +613,8 @@ impl App {
         self.show_numbers = numeric(&rules);
         self.game = Game::new(rules);
         self.tags = new_game_tags();
+        self.clocks = self.clock_control.map(Clocks::new);
+        self.paused = false;
         self.selection = None;
         self.overlay = None;
         self.flipped = false;

@@ -84,6 +84,7 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('n') => Some(Action::ToggleNumbers),
             KeyCode::Char(':') => Some(Action::OpenCommand),
             KeyCode::Char('t') => Some(Action::Hint),
+            KeyCode::Char('p') => Some(Action::Pause),
             _ => common,
         },
         Mode::Start => match key.code {
@@ -91,6 +92,7 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('-') => Some(Action::LevelDown),
             KeyCode::Char('>' | '.') => Some(Action::ThinkLonger),
             KeyCode::Char('<' | ',') => Some(Action::ThinkShorter),
+            KeyCode::Char('c') => Some(Action::NextClock),
             KeyCode::Char('r') => Some(Action::Resume),
             KeyCode::Char(c @ '1'..='9') => Some(Action::ResumeNth(c as usize - '0' as usize)),
             _ => common,

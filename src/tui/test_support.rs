@@ -39,6 +39,7 @@ pub(super) fn options(rules: Ruleset) -> Options {
         notes: Vec::new(),
         eval: None,
         tags: None,
+        clock: None,
     }
 }
 

@@ -192,6 +192,7 @@ pub fn outcome_words(app: &App, o: &Outcome) -> (String, String) {
         }
         OutcomeReason::NoProgress(name) => rule_name(l, name),
         OutcomeReason::Resignation => l.f("outcome.resignation", &[("loser", &loser)]),
+        OutcomeReason::Time => l.f("outcome.time", &[("loser", &loser)]),
         OutcomeReason::Agreement => l.t("outcome.agreement").to_string(),
     };
     (headline, reason)
@@ -202,6 +203,34 @@ fn entry(lines: &mut Vec<Line<'static>>, text: &str, style: Style, width: u16, i
     for l in wrap(text, width as usize, indent) {
         lines.push(Line::styled(l, style));
     }
+}
+
+/// Both clocks on one line, White's first: the running one bright, one
+/// under ten seconds in the warning colour.
+fn clock_line(app: &App, clocks: &crate::tui::app::Clocks) -> Line<'static> {
+    let t = &app.theme;
+    let running = app
+        .clock_running()
+        .then(|| app.game.position().side_to_move());
+    let mut spans = Vec::new();
+    for c in [Color::White, Color::Black] {
+        let left = clocks.shown(&app.game, c);
+        let style = if left < std::time::Duration::from_secs(10) {
+            t.error()
+        } else if running == Some(c) {
+            t.title()
+        } else {
+            t.dim()
+        };
+        if c == Color::Black {
+            spans.push(Span::raw("   "));
+        }
+        spans.push(Span::styled(
+            format!("{} {}", side_glyph(app, c), checkers::clock::show(left)),
+            style,
+        ));
+    }
+    Line::from(spans)
 }
 
 fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
@@ -242,6 +271,12 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             ],
         );
         entry(&mut lines, &text, Style::default(), w, 4);
+    }
+    if let Some(clocks) = &app.clocks {
+        lines.push(clock_line(app, clocks));
+    }
+    if app.paused {
+        entry(&mut lines, l.t("panel.paused"), t.error(), w, 2);
     }
     if app.touch_move() {
         entry(&mut lines, l.t("touch.panel"), t.dim(), w, 2);

@@ -262,6 +262,7 @@ impl Drop for Session {
 }
 
 mod board;
+mod clock;
 mod international;
 
 #[test]

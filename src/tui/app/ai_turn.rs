@@ -53,6 +53,7 @@ impl App {
     /// Starts the AI's move when it is its turn and nothing is in the way.
     pub(super) fn schedule_ai(&mut self) {
         if self.start_menu.is_none()
+            && !self.paused
             && self.thinking.is_none()
             && self.ai_to_move()
             && !matches!(self.overlay, Some(Overlay::GameOver))
@@ -70,7 +71,15 @@ impl App {
             // Advice and draw decisions come from a sound search, not a beginner's.
             level = checkers::ai::Level::get_or_default(checkers::ai::ADVICE_LEVEL);
         }
-        let limits = level.limits(self.ai.think_time);
+        let mut limits = level.limits(self.ai.think_time);
+        // With a clock the AI keeps to its share of it: level 10 takes all of
+        // that share, the others no more than their own time.
+        if let Some(share) = self.clock_move_time().filter(|_| purpose == Purpose::Move) {
+            limits.movetime = Some(match level.movetime {
+                Some(own) => own.min(share),
+                None => share,
+            });
+        }
         // A weights file serves only the ruleset it was trained for (`:new` may change it).
         let eval = self
             .eval

@@ -15,6 +15,7 @@ impl App {
         self.stop_thinking();
         let vs_ai = self.ai.white != self.ai.black;
         let taken = self.game.undo();
+        self.clock_reset_move();
         // Against the AI, take back its reply too, so the human is to move again;
         // the message names both plies.
         let taken = match taken {
@@ -51,6 +52,7 @@ impl App {
         self.selection = None;
         match self.game.redo() {
             Some(m) => {
+                self.clock_reset_move();
                 self.info(self.lang.f("status.replayed", &[("move", &self.write(&m))]));
                 self.after_move(m);
             }

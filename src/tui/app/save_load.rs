@@ -5,7 +5,7 @@
 //!
 //! [`Action`]: super::Action
 
-use super::{numeric, App, Effect};
+use super::{numeric, App, Clocks, Effect};
 use checkers::{pdn, printable, Color};
 
 #[cfg(test)]
@@ -91,8 +91,10 @@ impl App {
                 self.leave_game();
                 self.stop_thinking();
                 self.show_numbers = numeric(game.rules());
+                self.tags = crate::games::tags_of(&read, &game);
+                self.clocks = Clocks::of_record(&self.tags);
+                self.paused = false;
                 self.game = game;
-                self.tags = crate::games::tags_of(&read);
                 self.ruleset_text = ruleset_text;
                 self.selection = None;
                 self.hint = None;
@@ -219,6 +221,8 @@ impl App {
             round: t.round.clone(),
             white: or(&t.white, name(Color::White)),
             black: or(&t.black, name(Color::Black)),
+            time_control: (self.clocks.as_ref()).map_or_else(String::new, |c| c.control.pdn()),
+            clocks: (self.clocks.as_ref()).map_or_else(Vec::new, |c| c.by_ply(&self.game)),
         }
     }
 }

@@ -187,8 +187,12 @@ impl App {
     }
 
     pub(super) fn play(&mut self, m: Move) {
+        let clock = self.clock_before_move();
         match self.game.play(&m) {
-            Ok(()) => self.after_move(m),
+            Ok(()) => {
+                self.clock_moved(clock);
+                self.after_move(m)
+            }
             Err(GameError::Over(_)) => self.error(self.lang.t("illegal.game_over").to_string()),
             Err(GameError::Illegal { why, .. }) => self.error(self.refusal(why)),
         }

@@ -2,6 +2,7 @@
 //! the unfinished games in the library.
 
 use super::{numeric, Action, AiSettings, App, Effect, FileWork, Options, StartMenu, OPPONENTS};
+use checkers::clock::TimeControl;
 use checkers::Game;
 use checkers::Ruleset;
 use std::time::Duration;
@@ -40,8 +41,26 @@ impl StartMenu {
             opponent,
             level: opts.ai.level,
             think_time: opts.ai.think_time,
+            clock: opts.clock,
             unfinished: opts.unfinished.clone(),
         }
+    }
+}
+
+/// The control after `now` in the start screen's round: none, then each of
+/// [`super::CLOCKS`], then none again (a control of the config's own, not in the
+/// list, goes on to the first).
+fn next_clock(now: Option<TimeControl>) -> Option<TimeControl> {
+    let all: Vec<TimeControl> = super::CLOCKS
+        .iter()
+        .map(|c| TimeControl::parse(c).expect("the list's controls read"))
+        .collect();
+    match now {
+        None => all.first().copied(),
+        Some(c) => match all.iter().position(|&x| x == c) {
+            Some(i) => all.get(i + 1).copied(),
+            None => all.first().copied(),
+        },
     }
 }
 
@@ -68,6 +87,7 @@ impl App {
                     .saturating_sub(Duration::from_secs(1))
                     .max(Duration::from_secs(1))
             }
+            Action::NextClock => menu.clock = next_clock(menu.clock),
             Action::Resume => self.resume_unfinished(0),
             Action::ResumeNth(n) => self.resume_unfinished(n.saturating_sub(1)),
             Action::Activate => {
@@ -77,6 +97,7 @@ impl App {
                 self.ai.black = black;
                 self.ai.level = menu.level;
                 self.ai.think_time = menu.think_time;
+                self.clock_control = menu.clock;
                 self.start_menu = None;
                 self.new_game(Some(rules));
             }
@@ -107,6 +128,8 @@ impl App {
         self.show_numbers = numeric(chosen.game.rules());
         self.game = chosen.game;
         self.tags = chosen.tags;
+        self.clocks = super::Clocks::of_record(&self.tags);
+        self.paused = false;
         self.ruleset_text = chosen.ruleset_text;
         self.saver.held(&self.game);
         self.effects.push(Effect::File(FileWork::Take {

@@ -21,6 +21,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("u / r", "key.undo.what"),
     ("f", "key.flip.what"),
     ("t", "key.hint.what"),
+    ("p", "key.pause.what"),
     ("n", "key.numbers.what"),
     ("PgUp / PgDn", "key.page.what"),
     ("?", "key.help.what"),
@@ -305,6 +306,16 @@ fn start_lines(
     } else {
         lines.push(Line::from(""));
     }
+    let clock = match menu.clock {
+        Some(c) => c.to_string(),
+        None => l.t("start.no_clock").to_string(),
+    };
+    push(
+        &mut lines,
+        &l.f("start.clock", &[("clock", &clock)]),
+        Style::default(),
+        2,
+    );
     if menu.unfinished.is_empty() {
         push(&mut lines, l.t("start.keys"), t.dim(), 2);
         return lines;

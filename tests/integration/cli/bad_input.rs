@@ -267,3 +267,16 @@ fn a_variant_given_without_a_command_points_to_play() {
     let r = checkers(&["--variant", "russian"], None);
     assert!(!r.stderr.contains("--version"), "{}", r.stderr);
 }
+
+#[test]
+fn a_bad_clock_is_refused_before_the_game_starts() {
+    for bad in ["5+x", "0+0", "x", "99999"] {
+        refused(
+            &["play", "--clock", bad],
+            None,
+            &[&format!(
+                "`{bad}` is not a clock: give minutes, a plus and seconds added per move"
+            )],
+        );
+    }
+}

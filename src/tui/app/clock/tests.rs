@@ -1,0 +1,157 @@
+//! The clocks, driven by made-up moments: no test waits for the wall clock.
+
+use crate::tui::app::{Action, AiSettings, App, Effect, Options, Overlay, Purpose};
+use crate::tui::test_support::*;
+use checkers::clock::TimeControl;
+use checkers::rules::builtin::RUSSIAN;
+use checkers::{Color, OutcomeReason, Ruleset};
+use std::time::{Duration, Instant};
+
+fn clocked(control: &str, ai: AiSettings) -> App {
+    let opts = Options {
+        clock: Some(TimeControl::parse(control).expect("a control")),
+        ai,
+        ..options(Ruleset::builtin(RUSSIAN).expect("built-in"))
+    };
+    App::new(opts, (80, 24))
+}
+
+fn shown(a: &App, c: Color) -> Duration {
+    a.clocks.as_ref().expect("clocks").shown(&a.game, c)
+}
+
+const S: fn(u64) -> Duration = Duration::from_secs;
+
+#[test]
+fn the_player_to_move_spends_time_and_earns_the_increment() {
+    let mut a = clocked("1+2", AiSettings::default());
+    let t0 = Instant::now();
+    // Each clock starts with the base and the first move's increment.
+    assert_eq!(shown(&a, Color::White), S(62));
+    a.update(Action::Tick(t0));
+    a.update(Action::Tick(t0 + S(10)));
+    assert_eq!(shown(&a, Color::White), S(52));
+    assert_eq!(shown(&a, Color::Black), S(62));
+    type_move(&mut a, "c3-d4");
+    // 52 left, and 2 more for the move; now Black's clock runs.
+    assert_eq!(shown(&a, Color::White), S(54));
+    a.update(Action::Tick(t0 + S(15)));
+    assert_eq!(shown(&a, Color::Black), S(57));
+    assert_eq!(shown(&a, Color::White), S(54));
+}
+
+#[test]
+fn a_flag_fall_ends_the_game_as_a_loss() {
+    let mut a = clocked("0+1", AiSettings::default());
+    let t0 = Instant::now();
+    a.update(Action::Tick(t0));
+    a.update(Action::Tick(t0 + Duration::from_millis(999)));
+    assert!(a.game.outcome().is_none());
+    a.update(Action::Tick(t0 + S(1)));
+    let o = a.game.outcome().expect("White's flag fell");
+    assert_eq!(o.winner, Some(Color::Black));
+    assert_eq!(o.reason, OutcomeReason::Time);
+    assert_eq!(a.overlay, Some(Overlay::GameOver));
+    assert!(screen(&a).contains("White ran out of time"));
+    // The record says who won.
+    assert!(a.game_text().contains("[Result \"0-1\"]"));
+}
+
+#[test]
+fn pause_stops_the_clock_and_the_ai() {
+    let ai = AiSettings {
+        white: true,
+        ..AiSettings::default()
+    };
+    let mut a = clocked("1+0", ai);
+    let t0 = Instant::now();
+    a.update(Action::Tick(t0));
+    assert!(a.thinking.is_some(), "the AI thinks as White");
+    ch(&mut a, 'p');
+    assert!(a.paused);
+    assert!(a.thinking.is_none(), "the AI's search is stopped");
+    assert!(a.effects.iter().any(|e| matches!(e, Effect::Stop)));
+    a.update(Action::Tick(t0 + S(30)));
+    assert_eq!(
+        shown(&a, Color::White),
+        S(60),
+        "no time passes while paused"
+    );
+    assert!(screen(&a).contains("paused (p)"));
+    ch(&mut a, 'p');
+    assert!(!a.paused);
+    assert_eq!(a.thinking.as_ref().map(|t| t.purpose), Some(Purpose::Move));
+    a.update(Action::Tick(t0 + S(31)));
+    assert_eq!(shown(&a, Color::White), S(59));
+}
+
+#[test]
+fn the_ai_keeps_to_its_share_of_the_clock() {
+    let ai = AiSettings {
+        white: true,
+        level: 10,
+        think_time: S(30),
+        ..AiSettings::default()
+    };
+    let a = clocked("1+0", ai);
+    let limits = a
+        .effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Search(r) => Some(r.limits),
+            _ => None,
+        })
+        .expect("a search for White's move");
+    // A thirtieth of the minute, not level 10's thirty seconds.
+    assert_eq!(limits.movetime, Some(S(2)));
+}
+
+#[test]
+fn undo_gives_the_move_its_time_back_and_redo_replays_the_clock() {
+    let mut a = clocked("1+0", AiSettings::default());
+    let t0 = Instant::now();
+    a.update(Action::Tick(t0));
+    a.update(Action::Tick(t0 + S(20)));
+    type_move(&mut a, "c3-d4");
+    a.update(Action::Tick(t0 + S(25)));
+    assert_eq!(shown(&a, Color::Black), S(55));
+    ch(&mut a, 'u');
+    assert_eq!(
+        shown(&a, Color::White),
+        S(60),
+        "White's move is to be made again"
+    );
+    ch(&mut a, 'r');
+    assert_eq!(shown(&a, Color::White), S(40));
+    assert_eq!(shown(&a, Color::Black), S(60));
+}
+
+#[test]
+fn the_clocks_are_saved_with_the_game_and_read_back() {
+    let mut a = clocked("5+3", AiSettings::default());
+    let t0 = Instant::now();
+    a.update(Action::Tick(t0));
+    a.update(Action::Tick(t0 + S(7)));
+    type_move(&mut a, "c3-d4");
+    a.update(Action::Tick(t0 + S(19)));
+    type_move(&mut a, "f6-g5");
+    let text = a.game_text();
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    assert!(
+        text.contains("1. c3-d4 {[%clk 0:04:59]} f6-g5 {[%clk 0:04:54]}"),
+        "{text}"
+    );
+    // Read back as `--resume` and `:load` read it.
+    let (read, game, _) = crate::games::read_game(&text, None).expect("reads");
+    let tags = crate::games::tags_of(&read, &game);
+    let opts = Options {
+        resume: Some(game),
+        tags: Some(tags),
+        ..options(Ruleset::builtin(RUSSIAN).expect("built-in"))
+    };
+    let b = App::new(opts, (80, 24));
+    let clocks = b.clocks.as_ref().expect("the record's clocks");
+    assert_eq!(clocks.control.to_string(), "5+3");
+    assert_eq!(clocks.shown(&b.game, Color::White), S(299));
+    assert_eq!(clocks.shown(&b.game, Color::Black), S(294));
+}
