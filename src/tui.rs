@@ -127,8 +127,8 @@ fn event_loop(
             .map_err(|e| format!("cannot draw: {e}"))?;
         // A running clock is redrawn every tenth of a second; otherwise the
         // loop sleeps until something happens.
-        let ev = if app.clock_running() {
-            match rx.recv_timeout(std::time::Duration::from_millis(100)) {
+        let ev = if app.wants_ticks() {
+            match rx.recv_timeout(std::time::Duration::from_millis(50)) {
                 Ok(ev) => Some(ev),
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
                 Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(None),
@@ -139,9 +139,7 @@ fn event_loop(
                 Err(_) => return Ok(None),
             }
         };
-        if app.clocks.is_some() {
-            app.update(app::Action::Tick(std::time::Instant::now()));
-        }
+        app.update(app::Action::Tick(std::time::Instant::now()));
         let Some(ev) = ev else {
             continue;
         };

@@ -282,6 +282,9 @@ pub(super) struct AiArgs {
     /// Seconds per move at level 10 (decimals allowed)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub(super) think_time: Option<f64>,
+    /// Watching the AI play itself: seconds at least between two moves, 0 to 60 (default 1)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_delay)]
+    pub(super) delay: Option<f64>,
 }
 
 /// The built-in variants' ids as a sentence: "english, dammen64, … `last_word` german".
@@ -339,6 +342,13 @@ fn parse_clock(s: &str) -> Result<checkers::clock::TimeControl, String> {
         .map_err(|_| lang().f("cli.value.clock", &[("value", &s)]))
 }
 
+fn parse_delay(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.0..=60.0).contains(&v) => Ok(v),
+        _ => Err(lang().f("cli.value.delay", &[("value", &s)])),
+    }
+}
+
 pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && (0.05..=3600.0).contains(&v) => Ok(v),
@@ -363,6 +373,9 @@ impl AiArgs {
                 .think_time
                 .or(config.think_time)
                 .map_or(d.think_time, std::time::Duration::from_secs_f64),
+            delay: self
+                .delay
+                .map_or(d.delay, std::time::Duration::from_secs_f64),
         }
     }
 }

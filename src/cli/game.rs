@@ -44,6 +44,7 @@ fn no_ai_flags() -> AiArgs {
         ai: None,
         level: None,
         think_time: None,
+        delay: None,
     }
 }
 

@@ -9,7 +9,7 @@
 //! The types and `update` are here; each area's part of `update` is a child module.
 
 mod ai_turn;
-pub use ai_turn::AiSettings;
+pub use ai_turn::{AiSettings, DELAYS};
 mod clock;
 pub use clock::Clocks;
 mod command_line;
@@ -132,6 +132,13 @@ pub enum Action {
     Tick(std::time::Instant),
     /// `p`: stop the clocks and the AI, or let them go on.
     Pause,
+    /// `s`: watching with the game paused, one more move.
+    Step,
+    /// `+` / `-`: watching, a shorter or longer time between moves.
+    Faster,
+    Slower,
+    /// Start screen: the next time between moves of [`DELAYS`].
+    NextDelay,
 }
 
 /// Why a search was asked for.
@@ -245,6 +252,8 @@ pub struct StartMenu {
     pub think_time: Duration,
     /// The time control of the game to start.
     pub clock: Option<checkers::clock::TimeControl>,
+    /// The time between moves when the AI plays itself.
+    pub delay: Duration,
     /// Unfinished games from the library, the most recent first; `r` resumes
     /// the first, `1`…`9` the one numbered so.
     pub unfinished: Vec<Unfinished>,
@@ -352,6 +361,14 @@ pub struct App {
     pub clock_control: Option<checkers::clock::TimeControl>,
     /// `p`: the clocks and the AI stand still.
     pub paused: bool,
+    /// `s`: one move is to be played although the game is paused.
+    step: bool,
+    /// The moment of the last tick: the app's idea of now.
+    now: Option<std::time::Instant>,
+    /// When the last move was played (by the ticks' time).
+    last_move_at: Option<std::time::Instant>,
+    /// Watching: the AI's next move, found before its time to be played.
+    pub watched: Option<Move>,
 }
 
 /// The tags of a game started now: its date; the players are named when it
@@ -406,6 +423,10 @@ impl App {
             clocks,
             clock_control: opts.clock,
             paused: false,
+            step: false,
+            now: None,
+            last_move_at: None,
+            watched: None,
         };
         if app.kept != Kept::Nowhere {
             app.saver.held(&app.game);
@@ -513,6 +534,8 @@ impl App {
             }
             Action::Tick(now) => {
                 self.tick(now);
+                // A watched move played on time: the next search.
+                self.schedule_ai();
                 return;
             }
             Action::AiDone { id, best, score } => {
@@ -597,6 +620,9 @@ impl App {
             Action::NewGame => self.ask_new_game(None),
             Action::Hint => self.ask_hint(),
             Action::Pause => self.toggle_pause(),
+            Action::Step => self.step_once(),
+            Action::Faster => self.change_delay(true),
+            Action::Slower => self.change_delay(false),
             _ => {}
         }
     }
@@ -615,6 +641,7 @@ impl App {
         self.tags = new_game_tags();
         self.clocks = self.clock_control.map(Clocks::new);
         self.paused = false;
+        self.watched = None;
         self.selection = None;
         self.overlay = None;
         self.flipped = false;

@@ -85,6 +85,9 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char(':') => Some(Action::OpenCommand),
             KeyCode::Char('t') => Some(Action::Hint),
             KeyCode::Char('p') => Some(Action::Pause),
+            KeyCode::Char('s') => Some(Action::Step),
+            KeyCode::Char('+' | '=') => Some(Action::Faster),
+            KeyCode::Char('-') => Some(Action::Slower),
             _ => common,
         },
         Mode::Start => match key.code {
@@ -93,6 +96,7 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('>' | '.') => Some(Action::ThinkLonger),
             KeyCode::Char('<' | ',') => Some(Action::ThinkShorter),
             KeyCode::Char('c') => Some(Action::NextClock),
+            KeyCode::Char('d') => Some(Action::NextDelay),
             KeyCode::Char('r') => Some(Action::Resume),
             KeyCode::Char(c @ '1'..='9') => Some(Action::ResumeNth(c as usize - '0' as usize)),
             _ => common,

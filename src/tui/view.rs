@@ -276,7 +276,21 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         lines.push(clock_line(app, clocks));
     }
     if app.paused {
-        entry(&mut lines, l.t("panel.paused"), t.error(), w, 2);
+        let key = if app.ai.watching() {
+            "panel.paused_watching"
+        } else {
+            "panel.paused"
+        };
+        entry(&mut lines, l.t(key), t.error(), w, 2);
+    } else if app.ai.watching() && app.game.outcome().is_none() {
+        let secs = format!("{}", app.ai.delay.as_secs_f64());
+        entry(
+            &mut lines,
+            &l.f("panel.watching", &[("secs", &secs)]),
+            t.dim(),
+            w,
+            2,
+        );
     }
     if app.touch_move() {
         entry(&mut lines, l.t("touch.panel"), t.dim(), w, 2);

@@ -264,6 +264,7 @@ impl Drop for Session {
 mod board;
 mod clock;
 mod international;
+mod watch;
 
 #[test]
 fn a_short_hot_seat_game_by_keys_and_typed_moves_then_quit() {

@@ -18,6 +18,9 @@ pub struct AiSettings {
     pub level: u8,
     /// Level 10's time per move.
     pub think_time: Duration,
+    /// Watching the AI play itself: the least time between two moves, so a
+    /// person can follow them.
+    pub delay: Duration,
 }
 
 impl Default for AiSettings {
@@ -27,11 +30,32 @@ impl Default for AiSettings {
             black: false,
             level: checkers::ai::DEFAULT_LEVEL,
             think_time: checkers::ai::DEFAULT_THINK_TIME,
+            delay: DEFAULT_DELAY,
         }
     }
 }
 
+/// The time between moves when the AI plays itself, unless asked otherwise.
+pub const DEFAULT_DELAY: Duration = Duration::from_secs(1);
+
+/// The delays `+` and `-` step through, and the start screen's `d`.
+pub const DELAYS: [Duration; 8] = [
+    Duration::ZERO,
+    Duration::from_millis(250),
+    Duration::from_millis(500),
+    Duration::from_secs(1),
+    Duration::from_secs(2),
+    Duration::from_secs(3),
+    Duration::from_secs(5),
+    Duration::from_secs(10),
+];
+
 impl AiSettings {
+    /// Whether the AI plays both sides: a game to watch.
+    pub fn watching(&self) -> bool {
+        self.white && self.black
+    }
+
     pub fn plays(&self, c: Color) -> bool {
         match c {
             Color::White => self.white,
@@ -53,7 +77,8 @@ impl App {
     /// Starts the AI's move when it is its turn and nothing is in the way.
     pub(super) fn schedule_ai(&mut self) {
         if self.start_menu.is_none()
-            && !self.paused
+            && (!self.paused || self.step)
+            && self.watched.is_none()
             && self.thinking.is_none()
             && self.ai_to_move()
             && !matches!(self.overlay, Some(Overlay::GameOver))
@@ -133,6 +158,11 @@ impl App {
                     return;
                 }
                 let Some(m) = best else { return };
+                // Watching, a move found early waits for its turn (see `tick`).
+                if self.ai.watching() && !self.step && self.watch_wait().is_some() {
+                    self.watched = Some(m);
+                    return;
+                }
                 self.selection = None;
                 let cursor = (self.cursor, self.cursor_aim);
                 self.play(m);
@@ -161,5 +191,57 @@ impl App {
                 }
             }
         }
+    }
+}
+
+impl App {
+    /// Watching the AI play itself: how long the next move must still wait
+    /// (`None`: it may be played now).
+    pub(super) fn watch_wait(&self) -> Option<Duration> {
+        let (now, last) = (self.now?, self.last_move_at?);
+        let due = last + self.ai.delay;
+        (due > now).then(|| due - now)
+    }
+
+    /// A move found and waiting is played once its time has come, and not
+    /// while the game is paused (unless a step was asked for).
+    pub(super) fn play_watched(&mut self) {
+        if self.watched.is_none() || (self.paused && !self.step) {
+            return;
+        }
+        if !self.step && self.watch_wait().is_some() {
+            return;
+        }
+        if let Some(m) = self.watched.take() {
+            self.selection = None;
+            self.play(m);
+        }
+    }
+
+    /// `s`, watching with the game paused: one more move, then paused again.
+    pub(super) fn step_once(&mut self) {
+        if !self.ai.watching() || !self.paused || self.game.outcome().is_some() {
+            return;
+        }
+        self.step = true;
+        if self.watched.is_some() {
+            self.play_watched();
+        }
+    }
+
+    /// `+` and `-`: the next shorter or longer of [`DELAYS`].
+    pub(super) fn change_delay(&mut self, faster: bool) {
+        if !self.ai.watching() {
+            return;
+        }
+        let now = self.ai.delay;
+        let next = if faster {
+            DELAYS.iter().rev().find(|&&d| d < now).copied()
+        } else {
+            DELAYS.iter().find(|&&d| d > now).copied()
+        };
+        self.ai.delay = next.unwrap_or(now);
+        let secs = format!("{}", self.ai.delay.as_secs_f64());
+        self.info(self.lang.f("status.delay", &[("secs", &secs)]));
     }
 }

@@ -87,6 +87,8 @@ impl App {
     /// Time has passed up to `now`: it is charged to the player to move while
     /// the clock runs, and their flag falls at zero.
     pub(super) fn tick(&mut self, now: Instant) {
+        self.now = Some(now);
+        self.play_watched();
         let running = self.clock_running();
         let Some(clocks) = self.clocks.as_mut() else {
             return;
@@ -134,9 +136,16 @@ impl App {
         }
     }
 
+    /// Whether the event loop should send ticks without waiting for events:
+    /// a clock runs, or a watched move waits for its time.
+    pub fn wants_ticks(&self) -> bool {
+        self.clock_running() || (self.watched.is_some() && !self.paused)
+    }
+
     /// `p`: the clocks and the AI stop, or go on.
     pub(super) fn toggle_pause(&mut self) {
         self.paused = !self.paused;
+        self.step = false;
         if self.paused {
             if self
                 .thinking

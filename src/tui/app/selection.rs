@@ -199,6 +199,9 @@ impl App {
     }
 
     pub(super) fn after_move(&mut self, m: Move) {
+        self.last_move_at = self.now;
+        self.step = false;
+        self.watched = None;
         // A move played (not replayed) ends the review: the game goes on from here.
         if self.review && !self.game.can_redo() {
             self.review = false;

@@ -42,6 +42,7 @@ impl StartMenu {
             level: opts.ai.level,
             think_time: opts.ai.think_time,
             clock: opts.clock,
+            delay: opts.ai.delay,
             unfinished: opts.unfinished.clone(),
         }
     }
@@ -88,6 +89,10 @@ impl App {
                     .max(Duration::from_secs(1))
             }
             Action::NextClock => menu.clock = next_clock(menu.clock),
+            Action::NextDelay => {
+                let at = super::DELAYS.iter().position(|&d| d > menu.delay);
+                menu.delay = super::DELAYS[at.unwrap_or(0)];
+            }
             Action::Resume => self.resume_unfinished(0),
             Action::ResumeNth(n) => self.resume_unfinished(n.saturating_sub(1)),
             Action::Activate => {
@@ -97,6 +102,7 @@ impl App {
                 self.ai.black = black;
                 self.ai.level = menu.level;
                 self.ai.think_time = menu.think_time;
+                self.ai.delay = menu.delay;
                 self.clock_control = menu.clock;
                 self.start_menu = None;
                 self.new_game(Some(rules));
@@ -122,6 +128,7 @@ impl App {
             black,
             level: menu.level,
             think_time: menu.think_time,
+            delay: menu.delay,
         });
         self.ai = ai;
         self.start_menu = None;

@@ -14,7 +14,6 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 pub const KEYS: &[(&str, &str)] = &[
     ("key.arrows", "key.arrows.what"),
     ("key.enter", "key.enter.what"),
-    ("key.click", "key.enter.what"),
     ("Esc", "key.esc.what"),
     (":", "key.colon.what"),
     ("Tab", "key.tab.what"),
@@ -22,6 +21,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("f", "key.flip.what"),
     ("t", "key.hint.what"),
     ("p", "key.pause.what"),
+    ("s, + / -", "key.watch.what"),
     ("n", "key.numbers.what"),
     ("PgUp / PgDn", "key.page.what"),
     ("?", "key.help.what"),
@@ -305,6 +305,15 @@ fn start_lines(
         push(&mut lines, &text, Style::default(), 2);
     } else {
         lines.push(Line::from(""));
+    }
+    if white && black {
+        let secs = format!("{}", menu.delay.as_secs_f64());
+        push(
+            &mut lines,
+            &l.f("start.delay", &[("secs", &secs)]),
+            Style::default(),
+            2,
+        );
     }
     let clock = match menu.clock {
         Some(c) => c.to_string(),

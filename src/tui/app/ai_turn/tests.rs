@@ -172,3 +172,70 @@ fn an_undo_against_the_ai_names_both_plies_it_took_back() {
         "{status}"
     );
 }
+
+/// Watching the AI play itself at 1 s a move: the answer of each search.
+fn watched() -> App {
+    let opts = Options {
+        ai: AiSettings {
+            white: true,
+            black: true,
+            delay: std::time::Duration::from_secs(1),
+            ..AiSettings::default()
+        },
+        ..options(Ruleset::builtin(RUSSIAN).expect("built-in variant"))
+    };
+    App::new(opts, (80, 24))
+}
+
+#[test]
+fn watching_the_ai_a_move_found_early_waits_for_its_time() {
+    use std::time::{Duration, Instant};
+    let mut a = watched();
+    let t0 = Instant::now();
+    a.update(Action::Tick(t0));
+    let first = a.game.legal_moves()[0];
+    answer(&mut a, Some(first), 0);
+    assert_eq!(a.game.moves().len(), 1, "the first move waits for nothing");
+    // The reply is found at once, but shown only a second after the first move.
+    a.update(Action::Tick(t0 + Duration::from_millis(100)));
+    let reply = a.game.legal_moves()[0];
+    answer(&mut a, Some(reply), 0);
+    assert_eq!(a.game.moves().len(), 1);
+    assert_eq!(a.watched, Some(reply));
+    assert!(requested(&mut a).is_none(), "no search while a move waits");
+    a.update(Action::Tick(t0 + Duration::from_millis(900)));
+    assert_eq!(a.game.moves().len(), 1);
+    a.update(Action::Tick(t0 + Duration::from_millis(1000)));
+    assert_eq!(a.game.moves().len(), 2);
+    assert!(requested(&mut a).is_some(), "then the next search starts");
+}
+
+#[test]
+fn watching_pause_holds_the_game_and_s_steps_one_move() {
+    use std::time::{Duration, Instant};
+    let mut a = watched();
+    let t0 = Instant::now();
+    a.update(Action::Tick(t0));
+    ch(&mut a, 'p');
+    assert!(a.paused && a.thinking.is_none());
+    // The search asked for at the start, stopped.
+    requested(&mut a);
+    a.update(Action::Tick(t0 + Duration::from_secs(5)));
+    assert!(requested(&mut a).is_none(), "paused, the AI does not think");
+    assert_eq!(a.game.moves().len(), 0);
+    assert!(screen(&a).contains("paused (p: go on, s: step)"));
+    // s: one move, then paused again.
+    ch(&mut a, 's');
+    let m = a.game.legal_moves()[0];
+    assert_eq!(answer(&mut a, Some(m), 0), Purpose::Move);
+    assert_eq!(a.game.moves().len(), 1);
+    assert!(a.paused);
+    assert!(requested(&mut a).is_none(), "still paused after the step");
+    // + and - change the pace, in steps.
+    ch(&mut a, '+');
+    assert_eq!(a.ai.delay, Duration::from_millis(500));
+    ch(&mut a, '-');
+    ch(&mut a, '-');
+    assert_eq!(a.ai.delay, Duration::from_secs(2));
+    assert_eq!(status_text(&a), "2 s between moves");
+}
