@@ -5,6 +5,7 @@ pub mod eval;
 pub mod evalfile;
 pub mod learned;
 pub mod network;
+pub mod review;
 pub mod search;
 mod tt;
 

@@ -18,6 +18,7 @@ mod localize;
 pub(crate) use localize::current as language;
 mod matches;
 mod pdn_check;
+mod review;
 pub(crate) mod tables;
 
 use args::*;
@@ -60,6 +61,8 @@ enum Command {
     Play(PlayArgs),
     /// Search a position with the AI and print the best move, per finished depth
     Analyze(AnalyzeArgs),
+    /// Review a game: the engine's verdict on every move, the mistakes marked, in the terminal or as annotated PDN
+    Review(ReviewArgs),
     /// Play AI against AI from varied openings and report the score and Elo difference
     Match(MatchArgs),
     /// Play the engine against itself and write training data (resumable)
@@ -195,6 +198,7 @@ pub fn run() -> i32 {
         Some(Command::Perft(a)) => perft(&a),
         Some(Command::Play(a)) => play(&a, &cli.display),
         Some(Command::Analyze(a)) => analyze(&a),
+        Some(Command::Review(a)) => review::review(&a, &cli.display),
         Some(Command::Match(a)) => run_match(&a),
         Some(Command::Selfplay(a)) => learn::selfplay(&a),
         Some(Command::Train(a)) => learn::train(&a),

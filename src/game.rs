@@ -269,6 +269,14 @@ impl Game {
         Some(m)
     }
 
+    /// The whole line: the moves played, then those taken back that can be
+    /// played again, in order.
+    pub fn line(&self) -> Vec<Move> {
+        let mut v: Vec<Move> = self.plies.iter().map(|p| p.mv).collect();
+        v.extend(self.redo.iter().rev());
+        v
+    }
+
     /// Whether a move taken back can be played again.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()

@@ -440,6 +440,7 @@ pub fn tags_of(read: &checkers::pdn::PdnGame, game: &checkers::Game) -> checkers
         black: tag("Black"),
         time_control: tag("TimeControl"),
         clocks,
+        notes: Vec::new(),
     }
 }
 

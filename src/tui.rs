@@ -17,7 +17,7 @@ mod tests;
 mod theme;
 mod view;
 
-pub use app::{AiSettings, Options, Unfinished};
+pub use app::{AiSettings, Options, Unfinished, REVIEW_TIME};
 pub use theme::{BoardColors, Depth, Theme};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
@@ -113,7 +113,7 @@ fn event_loop(
     let (tx, rx) = events;
     let size = terminal.size().map_err(|e| e.to_string())?;
     let mut app = app::App::new(opts, (size.width, size.height));
-    let mut running: Option<Arc<AtomicBool>> = None;
+    let mut running = Running::default();
     let mut signal = None;
     loop {
         run_effects(&mut app, &mut running, &mut keeper, tx);
@@ -157,6 +157,10 @@ fn event_loop(
             event::Event::AiDone { id, best, score } => {
                 app.update(app::Action::AiDone { id, best, score })
             }
+            event::Event::Verdict(id, ply, verdict) => {
+                app.update(app::Action::Verdict { id, ply, verdict })
+            }
+            event::Event::ReviewDone(id) => app.update(app::Action::ReviewDone { id }),
             event::Event::Terminate(n) => {
                 // Leaving as Ctrl-C does: a failed save is tried once more.
                 app.update(app::Action::ForceQuit);
@@ -165,9 +169,7 @@ fn event_loop(
             event::Event::Suspend => suspend(terminal)?,
             event::Event::Continue => reenter(terminal)?,
             event::Event::InputFailed(e) => {
-                if let Some(stop) = running.take() {
-                    stop.store(true, Ordering::Relaxed);
-                }
+                running.stop_all();
                 return Err(format!("cannot read the terminal: {e}"));
             }
         }
@@ -177,10 +179,29 @@ fn event_loop(
     }
     // The last save asked for on the way out.
     run_effects(&mut app, &mut running, &mut keeper, tx);
-    if let Some(stop) = running.take() {
-        stop.store(true, Ordering::Relaxed);
-    }
+    running.stop_all();
     Ok(signal)
+}
+
+/// The work running on other threads: the AI's search and a review, each
+/// stopped by setting its flag.
+#[derive(Default)]
+struct Running {
+    search: Option<Arc<AtomicBool>>,
+    review: Option<Arc<AtomicBool>>,
+}
+
+impl Running {
+    fn stop(slot: &mut Option<Arc<AtomicBool>>) {
+        if let Some(stop) = slot.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn stop_all(&mut self) {
+        Running::stop(&mut self.search);
+        Running::stop(&mut self.review);
+    }
 }
 
 /// Does the work `update` asked for, in order: searches start and stop on
@@ -188,23 +209,22 @@ fn event_loop(
 /// `update`, until nothing is left to do.
 fn run_effects(
     app: &mut app::App,
-    running: &mut Option<Arc<AtomicBool>>,
+    running: &mut Running,
     keeper: &mut crate::games::Keeper,
     tx: &Sender<event::Event>,
 ) {
     while !app.effects.is_empty() {
         for effect in std::mem::take(&mut app.effects) {
             match effect {
-                app::Effect::Stop => {
-                    if let Some(stop) = running.take() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
+                app::Effect::Stop => Running::stop(&mut running.search),
                 app::Effect::Search(req) => {
-                    if let Some(stop) = running.take() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    *running = Some(event::spawn_search(*req, tx.clone()));
+                    Running::stop(&mut running.search);
+                    running.search = Some(event::spawn_search(*req, tx.clone()));
+                }
+                app::Effect::StopReview => Running::stop(&mut running.review),
+                app::Effect::Review(req) => {
+                    Running::stop(&mut running.review);
+                    running.review = Some(event::spawn_review(*req, tx.clone()));
                 }
                 app::Effect::File(work) => {
                     if let Some(action) = do_file_work(work, keeper) {

@@ -258,6 +258,31 @@ pub(super) struct PlayArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").args(["depth", "movetime"])))]
+pub(super) struct ReviewArgs {
+    /// The PDN file of the game (a saved game's file, or any other)
+    #[arg(value_name = "FILE")]
+    pub(super) file: PathBuf,
+    /// Which game of the file, counting from 1
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least::<u32>(1))]
+    pub(super) game: u32,
+    #[command(flatten)]
+    pub(super) rules: GameRulesArgs,
+    /// Search each position this many plies, 1 to 60
+    #[arg(long, value_parser = whole::<u32>(1, 60))]
+    pub(super) depth: Option<u32>,
+    /// Search each position this many milliseconds [default: 500]
+    #[arg(long, value_name = "MS", value_parser = at_least::<u64>(1))]
+    pub(super) movetime: Option<u64>,
+    /// Write the game annotated to this PDN file instead of opening it: evaluations, best lines and marks
+    #[arg(long, value_name = "OUT")]
+    pub(super) pdn: Option<PathBuf>,
+    /// With --pdn: replace OUT if it exists
+    #[arg(long, requires = "pdn")]
+    pub(super) force: bool,
+}
+
+#[derive(Args, Debug)]
 pub(super) struct GamesArgs {
     /// Print the list as JSON
     #[arg(long, conflicts_with = "delete")]

@@ -7,7 +7,7 @@ use checkers::rules::builtin;
 use checkers::{fen, Ruleset};
 use std::io::{self, BufRead, Write};
 
-fn need_terminal(lang: tui::i18n::Lang) -> Result<(), Fail> {
+pub(super) fn need_terminal(lang: tui::i18n::Lang) -> Result<(), Fail> {
     use std::io::IsTerminal;
     if io::stdout().is_terminal() && io::stdin().is_terminal() {
         Ok(())
@@ -96,6 +96,7 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         notes: Vec::new(),
         tags: None,
         clock: config.clock,
+        analyse: None,
     };
     tui::run(opts, Keeper::default()).map_err(Fail::Runtime)
 }
@@ -129,7 +130,7 @@ fn play_rules(
 /// `pdn check` reads it (a game saved by this program with its user ruleset is
 /// replayed by that ruleset); with the ruleset it carries and what the reader
 /// skipped or noticed.
-fn load_game(
+pub(super) fn load_game(
     path: &std::path::Path,
     n: usize,
     assume: &checkers::pdn::Assume,
@@ -211,6 +212,7 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         notes: notes.clone(),
         tags,
         clock: a.clock.or(config.clock),
+        analyse: None,
     };
     // Never the game of another run: a new game gets a file of its own.
     let played = tui::run(opts, Keeper::default()).map_err(Fail::Runtime);
@@ -304,6 +306,7 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         kept_at,
         notes: Vec::new(),
         clock: None,
+        analyse: None,
     };
     tui::run(opts, keeper).map_err(Fail::Runtime)
 }

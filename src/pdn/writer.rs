@@ -26,6 +26,19 @@ pub struct Tags {
     /// The time each move left its player, by ply: written after the move as a
     /// clock comment, `{[%clk 0:04:57]}`, where there is one.
     pub clocks: Vec<Option<std::time::Duration>>,
+    /// What is said of each move, by ply: a move-strength mark and a comment.
+    pub notes: Vec<Note>,
+}
+
+/// What a record says of one move besides the move itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Note {
+    /// A PDN move-strength mark written onto the move: `!`, `?`, `!!`, `??`,
+    /// `!?` or `?!`; empty for none.
+    pub mark: &'static str,
+    /// A comment written after the move (without its braces, which it must not
+    /// hold); empty for none.
+    pub comment: String,
 }
 
 /// Choices in how a game is written.
@@ -112,9 +125,17 @@ pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> Stri
         } else if i == 0 {
             words.push(format!("{}...", ply / 2 + 1));
         }
-        words.push(write_short(m, pos, &rules));
+        let note = tags.notes.get(i);
+        words.push(write_short(m, pos, &rules) + note.map_or("", |n| n.mark));
+        let mut said: Vec<String> = Vec::new();
         if let Some(Some(left)) = tags.clocks.get(i) {
-            words.push(format!("{{{}}}", crate::clock::clk(*left)));
+            said.push(crate::clock::clk(*left));
+        }
+        if let Some(n) = note.filter(|n| !n.comment.is_empty()) {
+            said.push(n.comment.replace(['{', '}'], ""));
+        }
+        if !said.is_empty() {
+            words.push(format!("{{{}}}", said.join(" ")));
         }
     }
     words.push(result);

@@ -12,6 +12,8 @@ mod ai_turn;
 pub use ai_turn::{AiSettings, DELAYS};
 mod clock;
 pub use clock::Clocks;
+mod review;
+pub use review::{Analysis, ReviewRequest, REVIEW_TIME};
 mod command_line;
 mod dialogs;
 mod history;
@@ -139,6 +141,20 @@ pub enum Action {
     Slower,
     /// Start screen: the next time between moves of [`DELAYS`].
     NextDelay,
+    /// `v`: review the game, or stop the review.
+    Review,
+    /// `m`: the next move the review marked.
+    NextMarked,
+    /// The review's verdict on one position of its line.
+    Verdict {
+        id: u64,
+        ply: usize,
+        verdict: checkers::ai::review::Verdict,
+    },
+    /// The review has been through its line, or was stopped.
+    ReviewDone {
+        id: u64,
+    },
 }
 
 /// Why a search was asked for.
@@ -175,6 +191,10 @@ pub enum Effect {
     Stop,
     /// Read or write a file; `update` never touches the file system itself.
     File(FileWork),
+    /// Review a game on another thread; its verdicts come back one by one.
+    Review(Box<ReviewRequest>),
+    /// Stop the review under way.
+    StopReview,
 }
 
 /// A search under way.
@@ -309,6 +329,8 @@ pub struct Options {
     pub tags: Option<checkers::pdn::Tags>,
     /// `--clock`: the time control of new games (a record keeps its own).
     pub clock: Option<checkers::clock::TimeControl>,
+    /// `checkers review`: review the game at once, searching each position so.
+    pub analyse: Option<Limits>,
 }
 
 /// The whole state of the terminal program.
@@ -369,6 +391,10 @@ pub struct App {
     last_move_at: Option<std::time::Instant>,
     /// Watching: the AI's next move, found before its time to be played.
     pub watched: Option<Move>,
+    /// The review of the game, if one was asked for.
+    pub analysis: Option<Analysis>,
+    /// How long a review searches each position.
+    review_limits: Limits,
 }
 
 /// The tags of a game started now: its date; the players are named when it
@@ -427,6 +453,11 @@ impl App {
             now: None,
             last_move_at: None,
             watched: None,
+            analysis: None,
+            review_limits: opts.analyse.unwrap_or(Limits {
+                movetime: Some(REVIEW_TIME),
+                ..Limits::default()
+            }),
         };
         if app.kept != Kept::Nowhere {
             app.saver.held(&app.game);
@@ -438,6 +469,9 @@ impl App {
             app.info(notes);
         }
         app.place_cursor();
+        if opts.analyse.is_some() {
+            app.start_review();
+        }
         app.schedule_ai();
         app.autosave();
         app
@@ -471,9 +505,12 @@ impl App {
             (false, true) | (true, true) => Some(Color::White),
             (false, false) => None,
         };
+        // Stepping through a record, the board keeps still too.
+        let still = self.review.then_some(Color::White);
         let base = self
             .fixed_bottom
             .or(human)
+            .or(still)
             .unwrap_or(self.game.position().side_to_move());
         if self.flipped {
             base.opposite()
@@ -532,6 +569,8 @@ impl App {
                 }
                 return;
             }
+            Action::Verdict { id, ply, verdict } => return self.verdict(id, ply, verdict),
+            Action::ReviewDone { id } => return self.review_done(id),
             Action::Tick(now) => {
                 self.tick(now);
                 // A watched move played on time: the next search.
@@ -621,6 +660,8 @@ impl App {
             Action::Hint => self.ask_hint(),
             Action::Pause => self.toggle_pause(),
             Action::Step => self.step_once(),
+            Action::Review => self.toggle_review(),
+            Action::NextMarked => self.next_marked(),
             Action::Faster => self.change_delay(true),
             Action::Slower => self.change_delay(false),
             _ => {}
@@ -642,6 +683,7 @@ impl App {
         self.clocks = self.clock_control.map(Clocks::new);
         self.paused = false;
         self.watched = None;
+        self.drop_review();
         self.selection = None;
         self.overlay = None;
         self.flipped = false;

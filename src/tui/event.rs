@@ -29,6 +29,10 @@ pub enum Event {
         best: Option<checkers::Move>,
         score: i32,
     },
+    /// A review's verdict on one position of its line.
+    Verdict(u64, usize, checkers::ai::review::Verdict),
+    /// A review went through its line, or was stopped.
+    ReviewDone(u64),
 }
 
 /// Starts the input and signal threads and returns both ends of the channel.
@@ -41,6 +45,37 @@ pub fn spawn() -> std::io::Result<(Sender<Event>, Receiver<Event>)> {
     spawn_input(tx.clone());
     spawn_signals(tx.clone())?;
     Ok((tx, rx))
+}
+
+/// Runs a review on its own thread: a verdict per position comes back on the
+/// channel, then the end. Setting the returned flag stops it.
+pub fn spawn_review(
+    req: super::app::ReviewRequest,
+    tx: Sender<Event>,
+) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    let stop = checkers::ai::search::stop_flag();
+    let flag = stop.clone();
+    thread::spawn(move || {
+        let mut engine = checkers::ai::Engine::new(&req.rules, 64);
+        if let Some(eval) = &req.eval {
+            engine.eval = (**eval).clone();
+        }
+        let id = req.id;
+        checkers::ai::review::review(
+            &mut engine,
+            &req.rules,
+            req.start,
+            &req.moves,
+            req.limits,
+            &stop,
+            &mut |engine, pos| crate::cli::tables::prepare(engine, pos, &mut |_| {}),
+            &mut |ply, verdict| {
+                let _ = tx.send(Event::Verdict(id, ply, verdict));
+            },
+        );
+        let _ = tx.send(Event::ReviewDone(id));
+    });
+    flag
 }
 
 /// Runs a search on its own thread; its reports come back on the channel.

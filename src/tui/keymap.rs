@@ -73,6 +73,7 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
         Mode::GameOver => match key.code {
             KeyCode::Char('n') => Some(Action::NewGame),
             KeyCode::Char('u') => Some(Action::Undo),
+            KeyCode::Char('v') => Some(Action::Review),
             // A command (`:load`, `:save`, `:new`) is as near as after any move.
             KeyCode::Char(':') => Some(Action::OpenCommand),
             _ => common,
@@ -86,6 +87,8 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('t') => Some(Action::Hint),
             KeyCode::Char('p') => Some(Action::Pause),
             KeyCode::Char('s') => Some(Action::Step),
+            KeyCode::Char('v') => Some(Action::Review),
+            KeyCode::Char('m') => Some(Action::NextMarked),
             KeyCode::Char('+' | '=') => Some(Action::Faster),
             KeyCode::Char('-') => Some(Action::Slower),
             _ => common,

@@ -40,6 +40,7 @@ pub(super) fn options(rules: Ruleset) -> Options {
         eval: None,
         tags: None,
         clock: None,
+        analyse: None,
     }
 }
 

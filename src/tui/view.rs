@@ -4,6 +4,7 @@
 //! where it does not fit: a word is never cut by the edge of its area.
 
 pub(super) mod overlays;
+mod review;
 
 use super::app::{App, Purpose};
 use super::board_view;
@@ -292,6 +293,9 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             2,
         );
     }
+    if let Some(a) = app.analysis_here() {
+        lines.extend(review::lines(app, a, w, area.height >= 36));
+    }
     if app.touch_move() {
         entry(&mut lines, l.t("touch.panel"), t.dim(), w, 2);
     }
@@ -401,7 +405,17 @@ pub fn move_rows(app: &App) -> Vec<String> {
     let first = app.game.rules().first_move;
     // A game set up with the second player to move starts with "1. ...".
     let offset = usize::from(app.game.start().side_to_move() != first);
-    let texts: Vec<String> = moves.iter().map(|m| app.write(m)).collect();
+    let analysis = app.analysis_here();
+    let texts: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mark = analysis
+                .and_then(|a| a.judgement(i))
+                .map_or("", |j| j.mark());
+            app.write(m) + mark
+        })
+        .collect();
     let mut rows = Vec::new();
     let mut i = 0;
     let mut number = 1;

@@ -13,6 +13,7 @@ mod help_and_config;
 mod hostile_input;
 mod moves;
 mod perft;
+mod review;
 mod ruleset_file;
 mod tables;
 mod variants;

@@ -264,6 +264,7 @@ impl Drop for Session {
 mod board;
 mod clock;
 mod international;
+mod review;
 mod watch;
 
 #[test]

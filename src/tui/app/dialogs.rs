@@ -57,6 +57,10 @@ impl App {
                 self.undo();
             }
             Action::Cancel => self.overlay = None,
+            Action::Review => {
+                self.overlay = None;
+                self.start_review();
+            }
             // The dialog steps aside for the command line (`:load`, `:save`…).
             Action::OpenCommand => {
                 self.overlay = None;

@@ -94,6 +94,7 @@ impl App {
                 self.tags = crate::games::tags_of(&read, &game);
                 self.clocks = Clocks::of_record(&self.tags);
                 self.paused = false;
+                self.drop_review();
                 self.game = game;
                 self.ruleset_text = ruleset_text;
                 self.selection = None;
@@ -223,6 +224,7 @@ impl App {
             black: or(&t.black, name(Color::Black)),
             time_control: (self.clocks.as_ref()).map_or_else(String::new, |c| c.control.pdn()),
             clocks: (self.clocks.as_ref()).map_or_else(Vec::new, |c| c.by_ply(&self.game)),
+            notes: Vec::new(),
         }
     }
 }

@@ -191,6 +191,7 @@ impl App {
         match self.game.play(&m) {
             Ok(()) => {
                 self.clock_moved(clock);
+                self.leave_review_line();
                 self.after_move(m)
             }
             Err(GameError::Over(_)) => self.error(self.lang.t("illegal.game_over").to_string()),

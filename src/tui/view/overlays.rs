@@ -22,11 +22,11 @@ pub const KEYS: &[(&str, &str)] = &[
     ("t", "key.hint.what"),
     ("p", "key.pause.what"),
     ("s, + / -", "key.watch.what"),
+    ("v, m", "key.review.what"),
     ("n", "key.numbers.what"),
     ("PgUp / PgDn", "key.page.what"),
     ("?", "key.help.what"),
     ("q", "key.quit.what"),
-    ("Ctrl-C", "key.ctrl_c.what"),
 ];
 
 /// The commands of the `:` line (the command words are the same in every language).

@@ -1,0 +1,116 @@
+//! Review in the terminal game, fed verdicts as the review thread sends them.
+
+use crate::tui::app::{Action, App, Effect, Options};
+use crate::tui::test_support::*;
+use checkers::ai::review::Verdict;
+use checkers::rules::builtin::RUSSIAN;
+use checkers::{Game, Ruleset};
+
+/// A record of four moves, opened for review at its end.
+fn record() -> App {
+    let rules = Ruleset::builtin(RUSSIAN).unwrap();
+    let mut game = Game::new(rules.clone());
+    for m in ["c3-d4", "f6-g5", "b2-c3", "g5-h4"] {
+        game.play_text(m).unwrap();
+    }
+    let opts = Options {
+        resume: Some(game),
+        review: true,
+        ..options(rules)
+    };
+    App::new(opts, (80, 24))
+}
+
+/// The id of the review the app asked for.
+fn review_id(a: &mut App) -> u64 {
+    std::mem::take(&mut a.effects)
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Review(r) => Some(r.id),
+            _ => None,
+        })
+        .expect("a review is asked for")
+}
+
+/// A move of White's at ply 2 other than the one played.
+fn alternative(a: &App) -> checkers::Move {
+    let played = a.game.line()[2];
+    *checkers::legal_moves(a.game.position_before(2), a.game.rules())
+        .iter()
+        .find(|m| m.path() != played.path())
+        .expect("another move")
+}
+
+/// Verdicts for the five positions: level, then White's third move (`b2-c3`)
+/// gives away two men's worth: White's view 0, 0, 0, -2, -2 (for the side to move 0, 0, 0, +200, -200).
+fn feed(a: &mut App, id: u64) {
+    let line = a.game.line();
+    let scores = [0, 0, 0, 200, -200];
+    for (ply, score) in scores.into_iter().enumerate() {
+        // The engine's best move: the move played, except at ply 2.
+        let pv = match ply {
+            2 => vec![alternative(a)],
+            p if p < line.len() => vec![line[p]],
+            _ => Vec::new(),
+        };
+        let verdict = Verdict {
+            score,
+            depth: 8,
+            pv,
+        };
+        a.update(Action::Verdict { id, ply, verdict });
+    }
+    a.update(Action::ReviewDone { id });
+}
+
+#[test]
+fn a_review_marks_the_blunder_draws_the_graph_and_m_goes_to_it() {
+    let mut a = record();
+    ch(&mut a, 'v');
+    let id = review_id(&mut a);
+    assert!(a.analysis.as_ref().is_some_and(|x| x.running));
+    assert!(screen(&a).contains("Review: 0 of 5 positions"));
+    feed(&mut a, id);
+    let an = a.analysis.as_ref().expect("the review");
+    assert!(!an.running);
+    assert_eq!(an.judgement(2).map(|j| j.mark()), Some("??"));
+    assert_eq!(an.judgement(0), None);
+    let shown = screen(&a);
+    assert!(shown.contains("b2-c3??"), "{shown}");
+    // The graph: Black's advantage drawn down from the middle line.
+    assert!(shown.contains('#'), "{shown}");
+    // m: to the position after the blunder, with the verdict and the best move.
+    ch(&mut a, 'm');
+    assert_eq!(a.game.moves().len(), 3);
+    let shown = screen(&a);
+    assert!(shown.contains("b2-c3?? was a blunder"), "{shown}");
+    let best = checkers::notation::write_short(
+        &alternative(&a),
+        a.game.position_before(2),
+        a.game.rules(),
+    );
+    assert!(shown.contains(&format!("best: {best} +0.00")), "{shown}");
+    // ← and → step through the game, the review staying with it.
+    a.update(Action::Left);
+    assert_eq!(a.game.moves().len(), 2);
+    assert!(a.analysis_here().is_some());
+}
+
+#[test]
+fn a_move_off_the_reviewed_line_ends_its_review_and_v_stops_one_under_way() {
+    let mut a = record();
+    ch(&mut a, 'v');
+    let id = review_id(&mut a);
+    // v again: stopped, what is known kept.
+    ch(&mut a, 'v');
+    assert!(a.effects.iter().any(|e| matches!(e, Effect::StopReview)));
+    assert!(a.analysis.as_ref().is_some_and(|x| !x.running));
+    feed(&mut a, id);
+    // Back two moves, then another move: the review is of another line now.
+    a.update(Action::Left);
+    a.update(Action::Left);
+    type_move(&mut a, "a3-b4");
+    assert!(a.analysis.is_none());
+    ch(&mut a, 'm');
+    assert_eq!(status_text(&a), "v reviews the game first");
+}

@@ -1,0 +1,183 @@
+//! The review's part of the panel: progress, the graph of the evaluation over
+//! the game, and the verdict on the move just stepped to.
+
+use super::{entry, wrap};
+use crate::tui::app::{Analysis, App};
+use checkers::ai::review::{chances, for_white, Judgement};
+use checkers::Color;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+
+/// White's winning chances at each position of the line, as -1 (Black wins)
+/// to 1 (White wins); `None` where the engine has not been yet.
+fn balance(app: &App, a: &Analysis) -> Vec<Option<f64>> {
+    let mut side = app.game.start().side_to_move();
+    a.verdicts
+        .iter()
+        .map(|v| {
+            let here = side;
+            side = side.opposite();
+            v.as_ref().map(|v| {
+                let s = if here == Color::White {
+                    v.score
+                } else {
+                    -v.score
+                };
+                (chances(s) - 50.0) / 50.0
+            })
+        })
+        .collect()
+}
+
+/// The graph: a bar per position (or per group of positions, when the game is
+/// longer than the panel is wide) up from the middle for White, down for
+/// Black, the position on the board highlighted and the marked moves in the
+/// warning colour.
+pub(super) fn graph(app: &App, a: &Analysis, width: u16, height: u16) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let values = balance(app, a);
+    let n = values.len();
+    let cols = (width as usize).clamp(1, n.max(1));
+    let here = app.game.moves().len();
+    let (full, upper, lower, empty) = if t.ascii {
+        ("#", "'", ".", " ")
+    } else {
+        ("█", "▀", "▄", " ")
+    };
+    let half = (height / 2).max(1) as usize;
+    // Each column's positions, its value (the last one known), and its style.
+    let columns: Vec<(Option<f64>, Style)> = (0..cols)
+        .map(|c| {
+            let (lo, hi) = (c * n / cols, ((c + 1) * n / cols).max(c * n / cols + 1));
+            let value = (lo..hi).rev().find_map(|k| values[k]);
+            let marked = (lo..hi)
+                .any(|k| k > 0 && a.judgement(k - 1).is_some_and(|j| j >= Judgement::Mistake));
+            let mut style = if marked { t.error() } else { t.info() };
+            if (lo..hi).contains(&here) {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            (value, style)
+        })
+        .collect();
+    let mut lines = Vec::new();
+    for row in 0..2 * half {
+        let spans: Vec<Span> = columns
+            .iter()
+            .map(|&(value, style)| {
+                let v = value.unwrap_or(0.0);
+                // Half-cells filled from the middle line outwards.
+                let amount = (v.abs() * (2 * half) as f64).round() as usize;
+                let (away, white_row) = if row < half {
+                    (half - 1 - row, true)
+                } else {
+                    (row - half, false)
+                };
+                let ours = (v > 0.0) == white_row && v != 0.0;
+                let glyph = if value.is_none() || !ours || amount <= 2 * away {
+                    empty
+                } else if amount >= 2 * away + 2 {
+                    full
+                } else if white_row {
+                    lower
+                } else {
+                    upper
+                };
+                Span::styled(glyph, style)
+            })
+            .collect();
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+/// The review's lines of the panel.
+pub(super) fn lines(app: &App, a: &Analysis, width: u16, tall: bool) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let l = app.lang;
+    let mut lines = Vec::new();
+    let header = if a.running {
+        l.f(
+            "panel.review_running",
+            &[("done", &a.done()), ("total", &a.verdicts.len())],
+        )
+    } else {
+        l.t("panel.review").to_string()
+    };
+    lines.push(Line::styled(header, t.title()));
+    lines.extend(graph(app, a, width, if tall { 6 } else { 4 }));
+    let here = app.game.moves().len();
+    let pos = *app.game.position();
+    if here > 0 {
+        let i = here - 1;
+        let before = app.game.position_before(i);
+        let m = a.line[i];
+        let judged = a.judgement(i);
+        let text = checkers::notation::write_short(&m, before, app.game.rules())
+            + judged.map_or("", Judgement::mark);
+        // After the last move of a finished game the result says it all.
+        let after = a.verdicts[here]
+            .as_ref()
+            .filter(|v| v.depth > 0)
+            .map(|v| for_white(v.score, pos.side_to_move()));
+        match (judged, &a.verdicts[i]) {
+            (Some(j), Some(b)) => {
+                let said = l.f(
+                    "panel.review_judged",
+                    &[
+                        ("move", &text),
+                        ("judgement", &l.t(&format!("judgement.{}", j.name()))),
+                        ("before", &for_white(b.score, before.side_to_move())),
+                        ("after", &after.clone().unwrap_or_default()),
+                    ],
+                );
+                entry(&mut lines, &said, t.error(), width, 2);
+                let best = pv_text(app, before, &b.pv, 3);
+                let text = l.f(
+                    "panel.review_best",
+                    &[
+                        ("line", &best),
+                        ("score", &for_white(b.score, before.side_to_move())),
+                    ],
+                );
+                entry(&mut lines, &text, t.dim(), width, 2);
+            }
+            _ => {
+                let said = l.f(
+                    "panel.review_move",
+                    &[("move", &text), ("score", &after.unwrap_or_default())],
+                );
+                entry(&mut lines, &said, Style::default(), width, 2);
+            }
+        }
+    }
+    if let Some(v) = a.verdicts.get(here).and_then(|v| v.as_ref()) {
+        if !v.pv.is_empty() && a.judgement(here.wrapping_sub(1)).is_none() {
+            let best = pv_text(app, &pos, &v.pv, 4);
+            let text = l.f(
+                "panel.review_best",
+                &[
+                    ("line", &best),
+                    ("score", &for_white(v.score, pos.side_to_move())),
+                ],
+            );
+            for w in wrap(&text, width as usize, 2) {
+                lines.push(Line::styled(w, t.dim()));
+            }
+        }
+    }
+    lines
+}
+
+/// Up to `most` moves of `pv` from `pos`, in the variant's notation.
+fn pv_text(app: &App, pos: &checkers::Position, pv: &[checkers::Move], most: usize) -> String {
+    let mut p = *pos;
+    pv.iter()
+        .take(most)
+        .map(|m| {
+            let s = checkers::notation::write_short(m, &p, app.game.rules());
+            p = p.after(m);
+            s
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
