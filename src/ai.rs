@@ -1,5 +1,6 @@
 //! The computer opponent: search limits and levels, search, evaluation.
 
+pub mod analysis;
 pub mod endgame;
 pub mod eval;
 pub mod evalfile;

@@ -161,6 +161,9 @@ fn event_loop(
                 app.update(app::Action::Verdict { id, ply, verdict })
             }
             event::Event::ReviewDone(id) => app.update(app::Action::ReviewDone { id }),
+            event::Event::Analysed(id, depth, lines) => {
+                app.update(app::Action::Analysed { id, depth, lines })
+            }
             event::Event::Terminate(n) => {
                 // Leaving as Ctrl-C does: a failed save is tried once more.
                 app.update(app::Action::ForceQuit);
@@ -189,6 +192,7 @@ fn event_loop(
 struct Running {
     search: Option<Arc<AtomicBool>>,
     review: Option<Arc<AtomicBool>>,
+    analysis: Option<Arc<AtomicBool>>,
 }
 
 impl Running {
@@ -201,6 +205,7 @@ impl Running {
     fn stop_all(&mut self) {
         Running::stop(&mut self.search);
         Running::stop(&mut self.review);
+        Running::stop(&mut self.analysis);
     }
 }
 
@@ -222,6 +227,11 @@ fn run_effects(
                     running.search = Some(event::spawn_search(*req, tx.clone()));
                 }
                 app::Effect::StopReview => Running::stop(&mut running.review),
+                app::Effect::StopAnalysis => Running::stop(&mut running.analysis),
+                app::Effect::Analyse(req) => {
+                    Running::stop(&mut running.analysis);
+                    running.analysis = Some(event::spawn_analysis(*req, tx.clone()));
+                }
                 app::Effect::Review(req) => {
                     Running::stop(&mut running.review);
                     running.review = Some(event::spawn_review(*req, tx.clone()));

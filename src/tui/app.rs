@@ -12,6 +12,8 @@ mod ai_turn;
 pub use ai_turn::{AiSettings, DELAYS};
 mod clock;
 pub use clock::Clocks;
+mod analysis;
+pub use analysis::{AnalyseRequest, Live, LINES};
 mod review;
 pub use review::{Analysis, ReviewRequest, REVIEW_TIME};
 mod command_line;
@@ -145,6 +147,14 @@ pub enum Action {
     Review,
     /// `m`: the next move the review marked.
     NextMarked,
+    /// `a`: analyse the position on the board, or stop.
+    Analyse,
+    /// The analysis finished a depth with these lines.
+    Analysed {
+        id: u64,
+        depth: u32,
+        lines: Vec<checkers::ai::analysis::Line>,
+    },
     /// The review's verdict on one position of its line.
     Verdict {
         id: u64,
@@ -195,6 +205,10 @@ pub enum Effect {
     Review(Box<ReviewRequest>),
     /// Stop the review under way.
     StopReview,
+    /// Analyse a position on another thread until stopped.
+    Analyse(Box<AnalyseRequest>),
+    /// Stop the analysis.
+    StopAnalysis,
 }
 
 /// A search under way.
@@ -395,6 +409,8 @@ pub struct App {
     pub analysis: Option<Analysis>,
     /// How long a review searches each position.
     review_limits: Limits,
+    /// Infinite analysis of the position on the board, while it runs.
+    pub live: Option<Live>,
 }
 
 /// The tags of a game started now: its date; the players are named when it
@@ -454,6 +470,7 @@ impl App {
             last_move_at: None,
             watched: None,
             analysis: None,
+            live: None,
             review_limits: opts.analyse.unwrap_or(Limits {
                 movetime: Some(REVIEW_TIME),
                 ..Limits::default()
@@ -571,6 +588,7 @@ impl App {
             }
             Action::Verdict { id, ply, verdict } => return self.verdict(id, ply, verdict),
             Action::ReviewDone { id } => return self.review_done(id),
+            Action::Analysed { id, depth, lines } => return self.analysed(id, depth, lines),
             Action::Tick(now) => {
                 self.tick(now);
                 // A watched move played on time: the next search.
@@ -598,7 +616,9 @@ impl App {
         self.dispatch(action);
         if self.quit {
             self.stop_thinking();
+            self.drop_analysis();
         } else {
+            self.follow_analysis();
             self.schedule_ai();
         }
     }
@@ -662,6 +682,7 @@ impl App {
             Action::Step => self.step_once(),
             Action::Review => self.toggle_review(),
             Action::NextMarked => self.next_marked(),
+            Action::Analyse => self.toggle_analysis(),
             Action::Faster => self.change_delay(true),
             Action::Slower => self.change_delay(false),
             _ => {}

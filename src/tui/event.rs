@@ -33,6 +33,8 @@ pub enum Event {
     Verdict(u64, usize, checkers::ai::review::Verdict),
     /// A review went through its line, or was stopped.
     ReviewDone(u64),
+    /// The analysis finished a depth.
+    Analysed(u64, u32, Vec<checkers::ai::analysis::Line>),
 }
 
 /// Starts the input and signal threads and returns both ends of the channel.
@@ -74,6 +76,35 @@ pub fn spawn_review(
             },
         );
         let _ = tx.send(Event::ReviewDone(id));
+    });
+    flag
+}
+
+/// Runs an analysis on its own thread until the returned flag is set; the
+/// lines of each depth come back on the channel.
+pub fn spawn_analysis(
+    req: super::app::AnalyseRequest,
+    tx: Sender<Event>,
+) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    let stop = checkers::ai::search::stop_flag();
+    let flag = stop.clone();
+    thread::spawn(move || {
+        let mut engine = checkers::ai::Engine::new(&req.rules, 64);
+        if let Some(eval) = &req.eval {
+            engine.eval = (**eval).clone();
+        }
+        crate::cli::tables::prepare(&mut engine, &req.pos, &mut |_| {});
+        let id = req.id;
+        checkers::ai::analysis::analyse(
+            &mut engine,
+            &req.pos,
+            &req.past,
+            super::app::LINES,
+            &stop,
+            &mut |depth, lines| {
+                let _ = tx.send(Event::Analysed(id, depth, lines.to_vec()));
+            },
+        );
     });
     flag
 }

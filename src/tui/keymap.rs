@@ -89,6 +89,7 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('s') => Some(Action::Step),
             KeyCode::Char('v') => Some(Action::Review),
             KeyCode::Char('m') => Some(Action::NextMarked),
+            KeyCode::Char('a') => Some(Action::Analyse),
             KeyCode::Char('+' | '=') => Some(Action::Faster),
             KeyCode::Char('-') => Some(Action::Slower),
             _ => common,

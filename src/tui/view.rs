@@ -296,6 +296,9 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     if let Some(a) = app.analysis_here() {
         lines.extend(review::lines(app, a, w, area.height >= 36));
     }
+    if let Some(live) = &app.live {
+        lines.extend(review::live_lines(app, live, w));
+    }
     if app.touch_move() {
         entry(&mut lines, l.t("touch.panel"), t.dim(), w, 2);
     }

@@ -22,6 +22,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("t", "key.hint.what"),
     ("p", "key.pause.what"),
     ("s, + / -", "key.watch.what"),
+    ("a", "key.analyse.what"),
     ("v, m", "key.review.what"),
     ("n", "key.numbers.what"),
     ("PgUp / PgDn", "key.page.what"),

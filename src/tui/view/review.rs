@@ -2,7 +2,7 @@
 //! the game, and the verdict on the move just stepped to.
 
 use super::{entry, wrap};
-use crate::tui::app::{Analysis, App};
+use crate::tui::app::{Analysis, App, Live};
 use checkers::ai::review::{chances, for_white, Judgement};
 use checkers::Color;
 use ratatui::style::{Modifier, Style};
@@ -180,4 +180,27 @@ fn pv_text(app: &App, pos: &checkers::Position, pv: &[checkers::Move], most: usi
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The analysis's lines of the panel: its depth, then each line with its
+/// score for White.
+pub(super) fn live_lines(app: &App, live: &Live, width: u16) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let l = app.lang;
+    let mut lines = vec![Line::styled(
+        l.f("panel.analysis", &[("depth", &live.depth)]),
+        t.title(),
+    )];
+    let side = live.pos.side_to_move();
+    for line in &live.lines {
+        let text = format!(
+            "{} {}",
+            for_white(line.score, side),
+            pv_text(app, &live.pos, &line.pv, 6)
+        );
+        for w in wrap(&text, width as usize, 6) {
+            lines.push(Line::styled(w, t.info()));
+        }
+    }
+    lines
 }
