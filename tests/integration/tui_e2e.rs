@@ -261,6 +261,7 @@ impl Drop for Session {
     }
 }
 
+mod analysis;
 mod board;
 mod clock;
 mod international;
