@@ -236,6 +236,17 @@ fn run_effects(
                     Running::stop(&mut running.review);
                     running.review = Some(event::spawn_review(*req, tx.clone()));
                 }
+                app::Effect::Clipboard(text) => {
+                    // OSC 52: the terminal puts the text on the system clipboard
+                    // (where it allows it; elsewhere the status line shows it).
+                    let _ = execute!(
+                        io::stdout(),
+                        crossterm::style::Print(format!(
+                            "\x1b]52;c;{}\x07",
+                            base64(text.as_bytes())
+                        ))
+                    );
+                }
                 app::Effect::File(work) => {
                     if let Some(action) = do_file_work(work, keeper) {
                         app.update(action);
@@ -244,6 +255,28 @@ fn run_effects(
             }
         }
     }
+}
+
+/// Standard base64 with padding, for OSC 52.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// Reads or writes the file `work` names, and says what came of it as an

@@ -13,7 +13,9 @@ pub use ai_turn::{AiSettings, DELAYS};
 mod clock;
 pub use clock::Clocks;
 mod analysis;
+mod editor;
 pub use analysis::{AnalyseRequest, Live, LINES};
+pub use editor::{Edit, Editor};
 mod review;
 pub use review::{Analysis, ReviewRequest, REVIEW_TIME};
 mod command_line;
@@ -149,6 +151,10 @@ pub enum Action {
     NextMarked,
     /// `a`: analyse the position on the board, or stop.
     Analyse,
+    /// `e`: set up a position.
+    OpenEditor,
+    /// A key of the position editor.
+    Edit(Edit),
     /// The analysis finished a depth with these lines.
     Analysed {
         id: u64,
@@ -209,6 +215,8 @@ pub enum Effect {
     Analyse(Box<AnalyseRequest>),
     /// Stop the analysis.
     StopAnalysis,
+    /// Put this text on the terminal's clipboard (OSC 52).
+    Clipboard(String),
 }
 
 /// A search under way.
@@ -231,6 +239,8 @@ pub enum Mode {
     Help,
     Confirm,
     GameOver,
+    /// Setting up a position.
+    Editor,
 }
 
 /// A dialog over the board.
@@ -411,11 +421,13 @@ pub struct App {
     review_limits: Limits,
     /// Infinite analysis of the position on the board, while it runs.
     pub live: Option<Live>,
+    /// The position editor, while a position is being set up.
+    pub editor: Option<Editor>,
 }
 
 /// The tags of a game started now: its date; the players are named when it
 /// is written.
-fn new_game_tags() -> checkers::pdn::Tags {
+pub(super) fn new_game_tags() -> checkers::pdn::Tags {
     checkers::pdn::Tags {
         date: crate::games::pdn_date(std::time::SystemTime::now()),
         ..Default::default()
@@ -471,6 +483,7 @@ impl App {
             watched: None,
             analysis: None,
             live: None,
+            editor: None,
             review_limits: opts.analyse.unwrap_or(Limits {
                 movetime: Some(REVIEW_TIME),
                 ..Limits::default()
@@ -508,6 +521,7 @@ impl App {
                 Mode::Confirm
             }
             Some(Overlay::GameOver) => Mode::GameOver,
+            None if self.editor.is_some() => Mode::Editor,
             None => Mode::Board,
         }
     }
@@ -631,6 +645,7 @@ impl App {
             Mode::Confirm => self.update_confirm(action),
             Mode::GameOver => self.update_game_over(action),
             Mode::Board => self.update_board(action),
+            Mode::Editor => self.update_editor(action),
         }
     }
 
@@ -683,6 +698,7 @@ impl App {
             Action::Review => self.toggle_review(),
             Action::NextMarked => self.next_marked(),
             Action::Analyse => self.toggle_analysis(),
+            Action::OpenEditor => self.open_editor(),
             Action::Faster => self.change_delay(true),
             Action::Slower => self.change_delay(false),
             _ => {}

@@ -28,6 +28,10 @@ struct Marks {
 
 fn marks(app: &App) -> Marks {
     let mut k = Marks::default();
+    if app.editor.is_some() {
+        // A position being set up has no moves to mark.
+        return k;
+    }
     let pos = app.game.position();
     let legal = app.game.legal_moves();
     if legal.first().is_some_and(Move::is_capture) {
@@ -96,6 +100,9 @@ fn put(buf: &mut Buffer, x: u16, y: u16, s: &str, style: Style) {
 /// moved to its last landing (crowned there if it passed the last row where the
 /// rules crown it at once).
 fn pieces_shown(app: &App) -> Vec<(Square, Piece)> {
+    if let Some(ed) = &app.editor {
+        return ed.pieces.iter().map(|(&s, &p)| (s, p)).collect();
+    }
     let pos = app.game.position();
     let mut shown: Vec<(Square, Piece)> = app
         .geometry()

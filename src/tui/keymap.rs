@@ -10,10 +10,14 @@ pub fn action(mode: Mode, event: &Event) -> Option<Action> {
     match event {
         Event::Key(key) => key_action(mode, key),
         Event::Mouse(m) => match m.kind {
-            MouseEventKind::Down(MouseButton::Left) if mode == Mode::Board => Some(Action::Click {
-                col: m.column,
-                row: m.row,
-            }),
+            MouseEventKind::Down(MouseButton::Left)
+                if matches!(mode, Mode::Board | Mode::Editor) =>
+            {
+                Some(Action::Click {
+                    col: m.column,
+                    row: m.row,
+                })
+            }
             MouseEventKind::ScrollUp if matches!(mode, Mode::Board | Mode::Start) => {
                 Some(Action::ScrollUp)
             }
@@ -90,6 +94,7 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('v') => Some(Action::Review),
             KeyCode::Char('m') => Some(Action::NextMarked),
             KeyCode::Char('a') => Some(Action::Analyse),
+            KeyCode::Char('e') => Some(Action::OpenEditor),
             KeyCode::Char('+' | '=') => Some(Action::Faster),
             KeyCode::Char('-') => Some(Action::Slower),
             _ => common,
@@ -105,6 +110,24 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char(c @ '1'..='9') => Some(Action::ResumeNth(c as usize - '0' as usize)),
             _ => common,
         },
+        Mode::Editor => {
+            use super::app::Edit;
+            use checkers::{Color, Piece};
+            let edit = match key.code {
+                KeyCode::Char('w') => Edit::Put(Piece::Man(Color::White)),
+                KeyCode::Char('W') => Edit::Put(Piece::King(Color::White)),
+                KeyCode::Char('b') => Edit::Put(Piece::Man(Color::Black)),
+                KeyCode::Char('B') => Edit::Put(Piece::King(Color::Black)),
+                KeyCode::Char('x') | KeyCode::Delete | KeyCode::Backspace => Edit::Remove,
+                KeyCode::Char('c') => Edit::Clear,
+                KeyCode::Char('i') => Edit::Initial,
+                KeyCode::Char('t') => Edit::Side,
+                KeyCode::Char('y') => Edit::Copy,
+                KeyCode::Enter => Edit::Play,
+                _ => return common.filter(|a| *a != Action::Activate),
+            };
+            Some(Action::Edit(edit))
+        }
         Mode::Help | Mode::Command => common,
     }
 }

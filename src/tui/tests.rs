@@ -54,3 +54,11 @@ fn the_status_line_shows_control_characters_escaped() {
     let status = status_line(&a);
     assert!(status.contains("disk \\u{9b}2J full"), "{status}");
 }
+
+#[test]
+fn the_clipboards_text_is_standard_base64() {
+    assert_eq!(super::base64(b"B:WKb8:BKf6"), "QjpXS2I4OkJLZjY=");
+    assert_eq!(super::base64(b"ab"), "YWI=");
+    assert_eq!(super::base64(b"abc"), "YWJj");
+    assert_eq!(super::base64(b""), "");
+}

@@ -45,7 +45,10 @@ impl Widget for &App {
             return overlays::render_start(self, menu, area, buf);
         }
         board_view::render(self, &layout, buf);
-        render_panel(self, layout.panel, buf);
+        match &self.editor {
+            Some(ed) => render_editor_panel(self, ed, layout.panel, buf),
+            None => render_panel(self, layout.panel, buf),
+        }
         render_status(self, layout.status, buf);
         render_command(self, layout.command, buf);
         if let Some(overlay) = &self.overlay {
@@ -232,6 +235,43 @@ fn clock_line(app: &App, clocks: &crate::tui::app::Clocks) -> Line<'static> {
         ));
     }
     Line::from(spans)
+}
+
+/// The panel while a position is set up: the keys, the side to move and the
+/// position's FEN as it stands.
+fn render_editor_panel(app: &App, ed: &crate::tui::app::Editor, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let l = app.lang;
+    let w = area.width;
+    let mut lines = Vec::new();
+    entry(
+        &mut lines,
+        &l.variant_name(app.game.rules()),
+        t.title(),
+        w,
+        2,
+    );
+    entry(&mut lines, l.t("editor.title"), t.title(), w, 2);
+    let side = l.f(
+        "editor.side",
+        &[
+            ("glyph", &side_glyph(app, ed.side)),
+            ("side", &l.mover(ed.side)),
+        ],
+    );
+    entry(&mut lines, &side, Style::default(), w, 2);
+    lines.push(Line::from(""));
+    for key in [
+        "editor.keys.put",
+        "editor.keys.remove",
+        "editor.keys.board",
+        "editor.keys.done",
+    ] {
+        entry(&mut lines, l.t(key), t.dim(), w, 2);
+    }
+    lines.push(Line::from(""));
+    entry(&mut lines, &ed.fen(app.geometry()), t.info(), w, 2);
+    Paragraph::new(lines).render(area, buf);
 }
 
 fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {

@@ -264,6 +264,7 @@ impl Drop for Session {
 mod analysis;
 mod board;
 mod clock;
+mod editor;
 mod international;
 mod review;
 mod watch;

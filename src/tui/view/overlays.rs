@@ -24,6 +24,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("s, + / -", "key.watch.what"),
     ("a", "key.analyse.what"),
     ("v, m", "key.review.what"),
+    ("e", "key.editor.what"),
     ("n", "key.numbers.what"),
     ("PgUp / PgDn", "key.page.what"),
     ("?", "key.help.what"),

@@ -214,3 +214,21 @@ fn the_game_over_reason_starts_with_a_capital_in_every_language() {
         }
     }
 }
+
+/// The help lists every key in every language and still fits the smallest
+/// screen: its closing line is drawn.
+#[test]
+fn the_help_fits_80x24_in_every_language() {
+    for (lang, variant) in HOME {
+        let mut a = app_in(lang, variant, None, (80, 24));
+        ch(&mut a, '?');
+        let shown = screen(&a);
+        let close = lang.t("dialog.help.close");
+        assert!(shown.contains(close), "{lang:?}: {shown}");
+        let last = shown.lines().rev().find(|l| l.contains('└'));
+        assert!(
+            last.is_some(),
+            "{lang:?}: the dialog's bottom edge is on the screen"
+        );
+    }
+}
