@@ -49,6 +49,20 @@ pub fn spawn() -> std::io::Result<(Sender<Event>, Receiver<Event>)> {
     Ok((tx, rx))
 }
 
+/// An engine for `rules` with a table of `mb` megabytes, searching with
+/// `eval` where one is given instead of the ruleset's own.
+fn engine(
+    rules: &checkers::Ruleset,
+    mb: usize,
+    eval: Option<&checkers::ai::eval::Evaluator>,
+) -> checkers::ai::Engine {
+    let mut engine = checkers::ai::Engine::new(rules, mb);
+    if let Some(eval) = eval {
+        engine.eval = eval.clone();
+    }
+    engine
+}
+
 /// Runs a review on its own thread: a verdict per position comes back on the
 /// channel, then the end. Setting the returned flag stops it.
 pub fn spawn_review(
@@ -58,10 +72,7 @@ pub fn spawn_review(
     let stop = checkers::ai::search::stop_flag();
     let flag = stop.clone();
     thread::spawn(move || {
-        let mut engine = checkers::ai::Engine::new(&req.rules, 64);
-        if let Some(eval) = &req.eval {
-            engine.eval = (**eval).clone();
-        }
+        let mut engine = engine(&req.rules, 64, req.eval.as_deref());
         let id = req.id;
         checkers::ai::review::review(
             &mut engine,
@@ -89,10 +100,7 @@ pub fn spawn_analysis(
     let stop = checkers::ai::search::stop_flag();
     let flag = stop.clone();
     thread::spawn(move || {
-        let mut engine = checkers::ai::Engine::new(&req.rules, 64);
-        if let Some(eval) = &req.eval {
-            engine.eval = (**eval).clone();
-        }
+        let mut engine = engine(&req.rules, 64, req.eval.as_deref());
         crate::cli::tables::prepare(&mut engine, &req.pos, &mut |_| {});
         let id = req.id;
         checkers::ai::analysis::analyse(
@@ -118,10 +126,7 @@ pub fn spawn_search(
     let stop = checkers::ai::search::stop_flag();
     let flag = stop.clone();
     thread::spawn(move || {
-        let mut engine = checkers::ai::Engine::new(&req.rules, req.level.table_mb());
-        if let Some(eval) = &req.eval {
-            engine.eval = (**eval).clone();
-        }
+        let mut engine = engine(&req.rules, req.level.table_mb(), req.eval.as_deref());
         let id = req.id;
         let info_tx = tx.clone();
         // Read from the cache, or solved once per machine: the panel shows the wait.

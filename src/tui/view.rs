@@ -103,6 +103,30 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     lines
 }
 
+/// Wrapped lines whose last line is one word left alone ("level" | "5")
+/// take down the word before it too, where that fits and leaves the line
+/// above at least two words.
+pub fn no_orphan(mut lines: Vec<String>, width: usize) -> Vec<String> {
+    let n = lines.len();
+    if n < 2 || lines[n - 1].split_whitespace().count() != 1 {
+        return lines;
+    }
+    let prev = lines[n - 2].trim_end().to_string();
+    if prev.split_whitespace().count() < 3 {
+        return lines;
+    }
+    let Some(cut) = prev.rfind(' ') else {
+        return lines;
+    };
+    let indent: String = lines[n - 1].chars().take_while(|&c| c == ' ').collect();
+    let joined = format!("{indent}{} {}", &prev[cut + 1..], lines[n - 1].trim_start());
+    if joined.chars().count() <= width {
+        lines[n - 2] = prev[..cut].trim_end().to_string();
+        lines[n - 1] = joined;
+    }
+    lines
+}
+
 /// Like [`wrap`], for a list of items (`n: new game · u: undo`, or items set
 /// apart by runs of spaces): a line breaks between items rather than inside one
 /// ("Esc: look at" | "the board"), as long as the line it leaves is at least half
@@ -204,7 +228,7 @@ pub fn outcome_words(app: &App, o: &Outcome) -> (String, String) {
 
 /// A panel entry: its text wrapped to the panel, in one style.
 fn entry(lines: &mut Vec<Line<'static>>, text: &str, style: Style, width: u16, indent: usize) {
-    for l in wrap(text, width as usize, indent) {
+    for l in no_orphan(wrap(text, width as usize, indent), width as usize) {
         lines.push(Line::styled(l, style));
     }
 }

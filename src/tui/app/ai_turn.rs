@@ -105,12 +105,7 @@ impl App {
                 None => share,
             });
         }
-        // A weights file serves only the ruleset it was trained for (`:new` may change it).
-        let eval = self
-            .eval
-            .as_ref()
-            .filter(|(id, _)| *id == self.game.rules().id)
-            .map(|(_, e)| e.clone());
+        let eval = self.game_eval();
         self.effects.push(Effect::Search(Box::new(SearchRequest {
             id,
             eval,
@@ -128,6 +123,15 @@ impl App {
             info: None,
             tables: None,
         });
+    }
+
+    /// The `--eval` weights, if they are for this game's ruleset: a weights
+    /// file serves only the ruleset it was trained for (`:new` may change it).
+    pub(super) fn game_eval(&self) -> Option<std::sync::Arc<checkers::ai::eval::Evaluator>> {
+        self.eval
+            .as_ref()
+            .filter(|(id, _)| *id == self.game.rules().id)
+            .map(|(_, e)| e.clone())
     }
 
     pub(super) fn stop_thinking(&mut self) {

@@ -50,11 +50,7 @@ impl App {
         self.next_id += 1;
         let id = self.next_id;
         let pos = *self.game.position();
-        let eval = self
-            .eval
-            .as_ref()
-            .filter(|(id, _)| *id == self.game.rules().id)
-            .map(|(_, e)| e.clone());
+        let eval = self.game_eval();
         self.effects.push(Effect::Analyse(Box::new(AnalyseRequest {
             id,
             rules: self.game.rules().clone(),

@@ -73,11 +73,7 @@ impl App {
         self.stop_thinking();
         self.next_id += 1;
         let id = self.next_id;
-        let eval = self
-            .eval
-            .as_ref()
-            .filter(|(id, _)| *id == self.game.rules().id)
-            .map(|(_, e)| e.clone());
+        let eval = self.game_eval();
         self.effects.push(Effect::Review(Box::new(ReviewRequest {
             id,
             rules: self.game.rules().clone(),

@@ -468,3 +468,18 @@ fn a_counter_for_some_endings_only_shows_once_it_runs() {
         screen(&a)
     );
 }
+
+/// A panel line never ends with one word alone on its last row: the word
+/// before it goes down too.
+#[test]
+fn a_panel_entry_leaves_no_one_word_orphan() {
+    let wrapped = super::wrap("компьютер за чёрных, уровень 5", 28, 2);
+    assert_eq!(wrapped, ["компьютер за чёрных, уровень", "  5"]);
+    let kept = super::no_orphan(wrapped, 28);
+    assert_eq!(kept, ["компьютер за чёрных,", "  уровень 5"]);
+    // Two words above: nothing to take; no room below: as it was.
+    let short = vec!["one two".to_string(), "  three".to_string()];
+    assert_eq!(super::no_orphan(short.clone(), 28), short);
+    let long = vec!["a b longlonglong".to_string(), "  xxxxxxxxxx".to_string()];
+    assert_eq!(super::no_orphan(long.clone(), 14), long);
+}
