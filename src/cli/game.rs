@@ -49,15 +49,21 @@ fn no_ai_flags() -> AiArgs {
 }
 
 /// The unfinished games of the library that no other instance plays now, the
-/// most recent first, that can be read back (at most nine).
-fn unfinished_games(config: &crate::config::Config) -> Vec<tui::Unfinished> {
+/// most recent first, that can be read back (at most nine), and how many more
+/// another terminal plays now. A game without a move is no game to go on with.
+fn unfinished_games(config: &crate::config::Config) -> (Vec<tui::Unfinished>, usize) {
     let Ok(lib) = Library::open() else {
-        return Vec::new();
+        return (Vec::new(), 0);
     };
     let entries = lib.list().unwrap_or_default();
-    entries
+    let going: Vec<_> = entries
         .into_iter()
-        .filter(|e| e.result.is_none() && e.unreadable.is_none() && !e.open)
+        .filter(|e| e.result.is_none() && e.unreadable.is_none() && e.moves > 0)
+        .collect();
+    let open = going.iter().filter(|e| e.open).count();
+    let games = going
+        .into_iter()
+        .filter(|e| !e.open)
         .filter_map(|e| {
             let text = crate::files::read_text(&e.path, crate::files::MAX_PDN_BYTES).ok()?;
             let (read, game, ruleset_text) = games::read_game(&text, None).ok()?;
@@ -67,16 +73,19 @@ fn unfinished_games(config: &crate::config::Config) -> Vec<tui::Unfinished> {
                 tags: games::tags_of(&read, &game),
                 game,
                 ruleset_text,
+                when: games::when(e.last_played),
             })
         })
         .take(9)
-        .collect()
+        .collect();
+    (games, open)
 }
 
 pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
     let config = load_config()?;
     need_terminal(lang(display, &config))?;
     let variant = config.variant.as_deref().unwrap_or(builtin::DEFAULT);
+    let (unfinished, open_elsewhere) = unfinished_games(&config);
     let opts = tui::Options {
         rules: Ruleset::builtin(variant).expect("the config names a built-in variant"),
         start: None,
@@ -90,7 +99,8 @@ pub(super) fn start_screen(display: &DisplayArgs) -> Result<(), Fail> {
         board_numbers: config.board_numbers,
         resume: None,
         review: false,
-        unfinished: unfinished_games(&config),
+        unfinished,
+        open_elsewhere,
         ruleset_text: None,
         kept_at: None,
         notes: Vec::new(),
@@ -206,6 +216,7 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         // A record opened from a file is looked at, not filed, until a move is played.
         review: loaded.is_some(),
         unfinished: Vec::new(),
+        open_elsewhere: 0,
         resume: loaded,
         ruleset_text,
         kept_at: None,
@@ -299,6 +310,7 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         resume: Some(game),
         review: false,
         unfinished: Vec::new(),
+        open_elsewhere: 0,
         eval: None,
         ruleset_text,
         tags: Some(tags),

@@ -59,6 +59,7 @@ pub(super) fn review(a: &ReviewArgs, display: &DisplayArgs) -> Result<(), Fail> 
         resume: Some(game),
         review: true,
         unfinished: Vec::new(),
+        open_elsewhere: 0,
         ruleset_text: carried,
         kept_at: None,
         notes: notes.iter().map(|n| format!("{name}: {n}")).collect(),

@@ -301,6 +301,9 @@ pub struct StartMenu {
     /// Unfinished games from the library, the most recent first; `r` resumes
     /// the first, `1`…`9` the one numbered so.
     pub unfinished: Vec<Unfinished>,
+    /// How many unfinished games are not listed because another terminal
+    /// plays them now.
+    pub open_elsewhere: usize,
 }
 
 /// The start screen's opponent choices: catalogue key of the name, AI plays
@@ -339,6 +342,8 @@ pub struct Options {
     pub review: bool,
     /// The unfinished games the start screen offers to resume.
     pub unfinished: Vec<Unfinished>,
+    /// How many more are open in another terminal, and so not offered.
+    pub open_elsewhere: usize,
     /// The TOML text of the user's ruleset (`--ruleset FILE`), kept with the game.
     pub ruleset_text: Option<String>,
     /// Where `resume` is kept already (a game taken from the library).

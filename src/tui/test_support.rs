@@ -34,6 +34,7 @@ pub(super) fn options(rules: Ruleset) -> Options {
         resume: None,
         review: false,
         unfinished: Vec::new(),
+        open_elsewhere: 0,
         ruleset_text: None,
         kept_at: None,
         notes: Vec::new(),

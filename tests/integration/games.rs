@@ -438,3 +438,34 @@ fn the_games_list_keeps_its_columns_whatever_the_records_hold() {
     }
     assert!(out.contains("international"), "{out}");
 }
+
+/// The start screen leaves out a saved game without a move, dates the games it
+/// lists, and says how many more another terminal plays now.
+#[test]
+fn the_start_screen_skips_empty_games_dates_the_others_and_counts_those_open_elsewhere() {
+    let home = Home::new("start-screen-list");
+    play_and_quit(&home, &["11-15"]);
+    play_and_quit(&home, &["9-13", "22-18"]);
+    let empty = "[Event \"checkers game\"]\n[Result \"*\"]\n[GameType \"21\"]\n\n*\n";
+    std::fs::write(home.games_dir().join("20261126-120000-9.pdn"), empty).unwrap();
+    assert!(
+        home.games().iter().any(|g| g["moves"] == 0),
+        "{:?}",
+        home.games()
+    );
+    let open = id(&home.find(2, "unfinished"));
+    let mut playing = home.start(&["--resume", &open]);
+    playing.wait_for(&["1. 9-13      22-18"]);
+    let mut s = home.start(&[]);
+    s.wait_for(&[
+        "Unfinished games:",
+        "English draughts, 1 move, 20",
+        " UTC ",
+        "1 more open in another terminal",
+    ]);
+    assert!(!s.contents().contains("0 moves"), "{}", s.contents());
+    assert!(!s.contents().contains("2 moves"), "{}", s.contents());
+    s.send(b"q");
+    assert!(s.wait_exit().success());
+    playing.quit();
+}

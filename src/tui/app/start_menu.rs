@@ -21,6 +21,8 @@ pub struct Unfinished {
     pub ai: Option<AiSettings>,
     /// The record's tags, written again as the game goes on.
     pub tags: checkers::pdn::Tags,
+    /// When it was last played, as the list shows it (`2026-11-26 18:03 UTC`).
+    pub when: String,
 }
 
 impl StartMenu {
@@ -44,6 +46,7 @@ impl StartMenu {
             clock: opts.clock,
             delay: opts.ai.delay,
             unfinished: opts.unfinished.clone(),
+            open_elsewhere: opts.open_elsewhere,
         }
     }
 }

@@ -327,8 +327,15 @@ fn start_lines(
         Style::default(),
         2,
     );
+    let elsewhere = |lines: &mut Vec<Line>| {
+        if menu.open_elsewhere > 0 {
+            let text = l.f("start.open_elsewhere", &[("n", &menu.open_elsewhere)]);
+            push(lines, &format!(" {text}"), t.dim(), 2);
+        }
+    };
     if menu.unfinished.is_empty() {
         push(&mut lines, l.t("start.keys"), t.dim(), 2);
+        elsewhere(&mut lines);
         return lines;
     }
     push(&mut lines, l.t("start.keys_resume"), t.dim(), 2);
@@ -346,9 +353,14 @@ fn start_lines(
         let variant = l.variant_name(u.game.rules());
         // The id is a file's name: ratatui would drop a control character unseen.
         let id = checkers::printable(&u.id);
+        let when = if u.when.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", u.when)
+        };
         push(
             &mut lines,
-            &format!(" {}  {variant}, {moves}{against}  ({id})", i + 1),
+            &format!(" {}  {variant}, {moves}{against}{when}  ({id})", i + 1),
             Style::default(),
             4,
         );
@@ -357,6 +369,7 @@ fn start_lines(
         let more = l.f("start.more", &[("n", &(menu.unfinished.len() - shown))]);
         push(&mut lines, &format!(" {more}"), t.dim(), 2);
     }
+    elsewhere(&mut lines);
     lines
 }
 
@@ -379,6 +392,7 @@ mod tests {
             ruleset_text: None,
             ai: None,
             tags: Default::default(),
+            when: String::new(),
         };
         let a = App::new(
             Options {

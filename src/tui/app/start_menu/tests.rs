@@ -39,6 +39,7 @@ fn unfinished(id: &str, variant: &str, moves: &[&str]) -> Unfinished {
         ruleset_text: None,
         ai: None,
         tags: Default::default(),
+        when: "2026-11-26 18:03 UTC".to_string(),
     }
 }
 
@@ -66,11 +67,11 @@ fn the_start_screen_lists_the_unfinished_games_and_r_continues_the_most_recent()
         "{shown}"
     );
     assert!(
-        shown.contains("1  Russian shashki, 1 move  (20261123-040230-7)"),
+        shown.contains("1  Russian shashki, 1 move, 2026-11-26 18:03 UTC  (20261123-040230-7)"),
         "{shown}"
     );
     assert!(
-        shown.contains("2  English draughts, 2 moves, against AI level 3  (20261122-100000-8)"),
+        shown.contains("2  English draughts, 2 moves, against AI level 3, 2026-11-26 18:03 UTC"),
         "{shown}"
     );
     a.update(

@@ -169,6 +169,7 @@ fn the_start_screen_keeps_its_keys_and_games_in_sight_at_80x24() {
                 ruleset_text: None,
                 ai: None,
                 tags: Default::default(),
+                when: String::new(),
             };
             let mut a = App::new(
                 Options {
