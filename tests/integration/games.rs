@@ -342,8 +342,8 @@ fn the_start_screen_continues_an_unfinished_game() {
     let mut s = home.start(&[]);
     s.wait_for(&[
         "Unfinished games:",
-        "English draughts, 1 move ",
-        "English draughts, 2 moves",
+        "English draughts, 1 move, ",
+        "English draughts, 2 moves, ",
     ]);
     s.send(b"2");
     s.wait_for(&["1. 11-15", "resumed game"]);
