@@ -327,7 +327,7 @@ fn level(a: &[(String, String)]) -> Result<Limits, String> {
             moves.map(|m| m as u32),
         );
         return Ok(Limits {
-            movetime: Some(per.max(seconds(0.0))),
+            movetime: Some(seconds(per.as_secs_f64())),
             ..Default::default()
         });
     }

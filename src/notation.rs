@@ -310,6 +310,19 @@ pub fn write(m: &Move, notation: &Notation) -> String {
     parts.join(&sep)
 }
 
+/// The moves of `line`, played one after another from `pos`, each written as
+/// [`write_short`] writes it in the position it is played from.
+pub fn write_line(line: &[Move], pos: &Position, rules: &Ruleset) -> Vec<String> {
+    let mut p = *pos;
+    line.iter()
+        .map(|m| {
+            let text = write_short(m, &p, rules);
+            p = p.after(m);
+            text
+        })
+        .collect()
+}
+
 /// Writes `m` with only its start and end, unless another legal move of `pos`
 /// shares both; then with the full path (the PDN convention).
 pub fn write_short(m: &Move, pos: &Position, rules: &Ruleset) -> String {

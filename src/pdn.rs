@@ -32,7 +32,7 @@ pub use decode::Encoding;
 pub use reader::{read_games, Reader};
 pub use replay::{replay, replay_record, Refusal, ReplayError, Replayed};
 pub use variant::{variant_of, Assume, Checked, Checker, Unsupported, Verdict};
-pub use writer::{write_game, write_game_with, Note, Tags, WriteOptions};
+pub use writer::{move_number, write_game, write_game_with, Note, Tags, WriteOptions};
 
 /// A tag pair as read, with where it stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -6,7 +6,8 @@ use super::{lang, load_config, theme, DisplayArgs, Fail, ReviewArgs};
 use crate::tui;
 use checkers::ai::review::{for_white, judge, review as review_line, Verdict};
 use checkers::ai::Limits;
-use checkers::pdn::{Note, Tags};
+use checkers::notation::{write_line, write_short};
+use checkers::pdn::{move_number, Note, Tags};
 use checkers::{Color, Game, Ruleset};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -86,7 +87,8 @@ fn write_review(
         ));
     }
     let rules = game.rules();
-    let line = game.line();
+    // The moves played (a record opens at its end), each with its position.
+    let line: Vec<checkers::Move> = game.moves().copied().collect();
     let total = line.len() + 1;
     let mut engine = checkers::ai::Engine::new(rules, 64);
     let bar = super::learn::Progress::new("review", total as u64);
@@ -105,14 +107,12 @@ fn write_review(
             bar.tick(ply as u64 + 1, "");
         },
     );
-    // The moves as played: each position's side and notation.
-    let mut replay = Game::from_position(rules.clone(), *game.start());
     let mut report: Vec<String> = Vec::new();
     let mut counts = [[0usize; 3]; 2];
     for (i, m) in line.iter().enumerate() {
-        let before = *replay.position();
+        let before = game.position_before(i);
         let side = before.side_to_move();
-        let text = checkers::notation::write_short(m, &before, rules);
+        let text = write_short(m, before, rules);
         let mut note = Note::default();
         if let (Some(b), Some(after)) = (&verdicts[i], &verdicts[i + 1]) {
             // After the last move of a finished game the result says it all.
@@ -124,16 +124,16 @@ fn write_review(
             if let Some(j) = judge(b, after, m) {
                 note.mark = j.mark();
                 counts[side.index()][j as usize] += 1;
-                let best: Vec<String> = moves_text(rules, &before, &b.pv);
+                let best = write_line(&b.pv[..b.pv.len().min(6)], before, rules);
                 comment.push_str(&format!(
                     "{}; best {} ({})",
                     j.name(),
                     best.join(" "),
                     for_white(b.score, side)
                 ));
-                let number = number_of(&replay, i);
                 report.push(format!(
-                    "{number} {text}{} {} -> {}, best {}",
+                    "{} {text}{} {} -> {}, best {}",
+                    move_number(game.start().side_to_move(), rules, i),
                     j.mark(),
                     for_white(b.score, side),
                     for_white(after.score, side.opposite()),
@@ -143,9 +143,6 @@ fn write_review(
             note.comment = comment.trim_end().to_string();
         }
         tags.notes.push(note);
-        if replay.play_on(m).is_err() {
-            break;
-        }
     }
     let text = crate::games::write_game(game, &tags, None);
     let written = if force {
@@ -171,29 +168,4 @@ fn write_review(
         println!("{r}");
     }
     Ok(())
-}
-
-/// `pv` from `pos` in the variant's notation.
-fn moves_text(rules: &Ruleset, pos: &checkers::Position, pv: &[checkers::Move]) -> Vec<String> {
-    let mut p = *pos;
-    pv.iter()
-        .take(6)
-        .map(|m| {
-            let t = checkers::notation::write_short(m, &p, rules);
-            p = p.after(m);
-            t
-        })
-        .collect()
-}
-
-/// The move number of ply `i` of `game`'s line as PDN writes it: `12.` or `12...`.
-fn number_of(game: &Game, i: usize) -> String {
-    let rules = game.rules();
-    let offset = usize::from(game.start().side_to_move() != rules.first_move);
-    let ply = i + offset;
-    if ply.is_multiple_of(2) {
-        format!("{}.", ply / 2 + 1)
-    } else {
-        format!("{}...", ply / 2 + 1)
-    }
 }

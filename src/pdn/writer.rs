@@ -60,6 +60,18 @@ fn quote(s: &str) -> String {
         .replace('"', "\\\"")
 }
 
+/// The number PDN writes before move `i` (from 0) of a game whose first
+/// position has `start` to move: `12.` before the first player's move, `12...`
+/// before the second player's.
+pub fn move_number(start: crate::Color, rules: &crate::Ruleset, i: usize) -> String {
+    let ply = i + usize::from(start != rules.first_move);
+    if ply.is_multiple_of(2) {
+        format!("{}.", ply / 2 + 1)
+    } else {
+        format!("{}...", ply / 2 + 1)
+    }
+}
+
 /// `game` as PDN 3.0 text: the seven-tag roster, `GameType` where the variant
 /// has one, a `Variant` tag always, `SetUp`/`FEN` for a set-up start, and the
 /// moves in the variant's notation (captures by start and end unless that is
@@ -115,15 +127,12 @@ pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> Stri
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
-    let first = start.side_to_move();
-    let second_first = first != rules.first_move;
     for (i, m) in game.moves().enumerate() {
         let pos = game.position_before(i);
-        let ply = i + usize::from(second_first);
-        if ply % 2 == 0 {
-            words.push(format!("{}.", ply / 2 + 1));
-        } else if i == 0 {
-            words.push(format!("{}...", ply / 2 + 1));
+        // The second player's moves are numbered only where the game starts.
+        let number = move_number(start.side_to_move(), &rules, i);
+        if i == 0 || !number.ends_with("...") {
+            words.push(number);
         }
         let note = tags.notes.get(i);
         words.push(write_short(m, pos, &rules) + note.map_or("", |n| n.mark));

@@ -432,7 +432,7 @@ pub struct App {
 
 /// The tags of a game started now: its date; the players are named when it
 /// is written.
-pub(super) fn new_game_tags() -> checkers::pdn::Tags {
+fn new_game_tags() -> checkers::pdn::Tags {
     checkers::pdn::Tags {
         date: crate::games::pdn_date(std::time::SystemTime::now()),
         ..Default::default()
@@ -715,12 +715,21 @@ impl App {
         if rules.is_some() {
             self.ruleset_text = None;
         }
+        let rules = rules.unwrap_or_else(|| self.game.rules().clone());
+        self.show_numbers = numeric(&rules);
+        self.flipped = false;
+        self.start_game(Game::new(rules));
+        let name = self.lang.variant_name(self.game.rules());
+        self.info(self.lang.f("status.new_game", &[("variant", &name)]));
+    }
+
+    /// `game` takes the board as a game started now: the last one stays in the
+    /// library, and what belonged to it (its search, clocks, review) goes.
+    fn start_game(&mut self, game: Game) {
         self.leave_game();
         self.stop_thinking();
         self.hint = None;
-        let rules = rules.unwrap_or_else(|| self.game.rules().clone());
-        self.show_numbers = numeric(&rules);
-        self.game = Game::new(rules);
+        self.game = game;
         self.tags = new_game_tags();
         self.clocks = self.clock_control.map(Clocks::new);
         self.paused = false;
@@ -728,11 +737,8 @@ impl App {
         self.drop_review();
         self.selection = None;
         self.overlay = None;
-        self.flipped = false;
         self.scroll = 0;
         self.place_cursor();
-        let name = self.lang.variant_name(self.game.rules());
-        self.info(self.lang.f("status.new_game", &[("variant", &name)]));
     }
 
     /// Whether quitting would abandon a game with moves in it.

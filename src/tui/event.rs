@@ -63,15 +63,24 @@ fn engine(
     engine
 }
 
+/// Runs `work` on its own thread with a fresh stop flag, and returns the flag:
+/// setting it stops the work.
+fn spawn_stoppable(
+    work: impl FnOnce(&std::sync::atomic::AtomicBool) + Send + 'static,
+) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    let stop = checkers::ai::search::stop_flag();
+    let flag = stop.clone();
+    thread::spawn(move || work(&stop));
+    flag
+}
+
 /// Runs a review on its own thread: a verdict per position comes back on the
 /// channel, then the end. Setting the returned flag stops it.
 pub fn spawn_review(
     req: super::app::ReviewRequest,
     tx: Sender<Event>,
 ) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-    let stop = checkers::ai::search::stop_flag();
-    let flag = stop.clone();
-    thread::spawn(move || {
+    spawn_stoppable(move |stop| {
         let mut engine = engine(&req.rules, 64, req.eval.as_deref());
         let id = req.id;
         checkers::ai::review::review(
@@ -80,15 +89,14 @@ pub fn spawn_review(
             req.start,
             &req.moves,
             req.limits,
-            &stop,
+            stop,
             &mut |engine, pos| crate::cli::tables::prepare(engine, pos, &mut |_| {}),
             &mut |ply, verdict| {
                 let _ = tx.send(Event::Verdict(id, ply, verdict));
             },
         );
         let _ = tx.send(Event::ReviewDone(id));
-    });
-    flag
+    })
 }
 
 /// Runs an analysis on its own thread until the returned flag is set; the
@@ -97,9 +105,7 @@ pub fn spawn_analysis(
     req: super::app::AnalyseRequest,
     tx: Sender<Event>,
 ) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-    let stop = checkers::ai::search::stop_flag();
-    let flag = stop.clone();
-    thread::spawn(move || {
+    spawn_stoppable(move |stop| {
         let mut engine = engine(&req.rules, 64, req.eval.as_deref());
         crate::cli::tables::prepare(&mut engine, &req.pos, &mut |_| {});
         let id = req.id;
@@ -108,13 +114,12 @@ pub fn spawn_analysis(
             &req.pos,
             &req.past,
             super::app::LINES,
-            &stop,
+            stop,
             &mut |depth, lines| {
                 let _ = tx.send(Event::Analysed(id, depth, lines.to_vec()));
             },
         );
-    });
-    flag
+    })
 }
 
 /// Runs a search on its own thread; its reports come back on the channel.
@@ -123,9 +128,7 @@ pub fn spawn_search(
     req: super::app::SearchRequest,
     tx: Sender<Event>,
 ) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-    let stop = checkers::ai::search::stop_flag();
-    let flag = stop.clone();
-    thread::spawn(move || {
+    spawn_stoppable(move |stop| {
         let mut engine = engine(&req.rules, req.level.table_mb(), req.eval.as_deref());
         let id = req.id;
         let info_tx = tx.clone();
@@ -133,7 +136,7 @@ pub fn spawn_search(
         crate::cli::tables::prepare(&mut engine, &req.pos, &mut |share| {
             let _ = info_tx.send(Event::AiTables(id, share));
         });
-        let result = engine.search(&req.pos, &req.past, req.limits, &stop, &mut |info| {
+        let result = engine.search(&req.pos, &req.past, req.limits, stop, &mut |info| {
             let _ = info_tx.send(Event::AiInfo(id, info.clone()));
         });
         let mut rng = checkers::ai::Rng::new(req.seed);
@@ -143,8 +146,7 @@ pub fn spawn_search(
             best,
             score: result.info.score,
         });
-    });
-    flag
+    })
 }
 
 /// The largest screen the game draws: a larger terminal shows the game in this

@@ -89,8 +89,7 @@ impl App {
 
     pub(super) fn start_search(&mut self, purpose: Purpose) {
         self.stop_thinking();
-        self.next_id += 1;
-        let id = self.next_id;
+        let id = self.fresh_id();
         let mut level = self.ai.level();
         if purpose != Purpose::Move {
             // Advice and draw decisions come from a sound search, not a beginner's.
@@ -123,6 +122,13 @@ impl App {
             info: None,
             tables: None,
         });
+    }
+
+    /// A new id for work on another thread: answers with an older one are
+    /// for a board that has changed since, and are dropped.
+    pub(super) fn fresh_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
     }
 
     /// The `--eval` weights, if they are for this game's ruleset: a weights

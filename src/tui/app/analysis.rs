@@ -47,8 +47,7 @@ impl App {
     }
 
     fn start_analysis(&mut self) {
-        self.next_id += 1;
-        let id = self.next_id;
+        let id = self.fresh_id();
         let pos = *self.game.position();
         let eval = self.game_eval();
         self.effects.push(Effect::Analyse(Box::new(AnalyseRequest {

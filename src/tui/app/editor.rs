@@ -133,15 +133,8 @@ impl App {
         let Some(pos) = self.checked() else {
             return;
         };
-        self.leave_game();
         self.editor = None;
-        self.game = Game::from_position(self.game.rules().clone(), pos);
-        self.tags = super::new_game_tags();
-        self.clocks = self.clock_control.map(super::Clocks::new);
-        self.drop_review();
-        self.overlay = None;
-        self.scroll = 0;
-        self.place_cursor();
+        self.start_game(Game::from_position(self.game.rules().clone(), pos));
         if self.game.outcome().is_some() {
             self.overlay = Some(super::Overlay::GameOver);
         }

@@ -71,8 +71,7 @@ impl App {
             return self.error(self.lang.t("status.nothing_to_review").to_string());
         }
         self.stop_thinking();
-        self.next_id += 1;
-        let id = self.next_id;
+        let id = self.fresh_id();
         let eval = self.game_eval();
         self.effects.push(Effect::Review(Box::new(ReviewRequest {
             id,

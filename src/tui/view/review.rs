@@ -1,9 +1,9 @@
 //! The review's part of the panel: progress, the graph of the evaluation over
 //! the game, and the verdict on the move just stepped to.
 
-use super::{entry, wrap};
+use super::entry;
 use crate::tui::app::{Analysis, App, Live};
-use checkers::ai::review::{chances, for_white, Judgement};
+use checkers::ai::review::{chances, for_white, Judgement, Verdict};
 use checkers::Color;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -131,15 +131,7 @@ pub(super) fn lines(app: &App, a: &Analysis, width: u16, tall: bool) -> Vec<Line
                     ],
                 );
                 entry(&mut lines, &said, t.error(), width, 2);
-                let best = pv_text(app, before, &b.pv, 3);
-                let text = l.f(
-                    "panel.review_best",
-                    &[
-                        ("line", &best),
-                        ("score", &for_white(b.score, before.side_to_move())),
-                    ],
-                );
-                entry(&mut lines, &text, t.dim(), width, 2);
+                entry(&mut lines, &best_line(app, before, b, 3), t.dim(), width, 2);
             }
             _ => {
                 let said = l.f(
@@ -150,36 +142,31 @@ pub(super) fn lines(app: &App, a: &Analysis, width: u16, tall: bool) -> Vec<Line
             }
         }
     }
+    // The line from here, unless the better line of a marked move is shown.
+    let marked = here.checked_sub(1).and_then(|i| a.judgement(i)).is_some();
     if let Some(v) = a.verdicts.get(here).and_then(|v| v.as_ref()) {
-        if !v.pv.is_empty() && a.judgement(here.wrapping_sub(1)).is_none() {
-            let best = pv_text(app, &pos, &v.pv, 4);
-            let text = l.f(
-                "panel.review_best",
-                &[
-                    ("line", &best),
-                    ("score", &for_white(v.score, pos.side_to_move())),
-                ],
-            );
-            for w in wrap(&text, width as usize, 2) {
-                lines.push(Line::styled(w, t.dim()));
-            }
+        if !v.pv.is_empty() && !marked {
+            entry(&mut lines, &best_line(app, &pos, v, 4), t.dim(), width, 2);
         }
     }
     lines
 }
 
+/// "best: 9-13 22-18 … +0.20": the first `most` moves of the engine's line
+/// from `pos` and its score, for White.
+fn best_line(app: &App, pos: &checkers::Position, v: &Verdict, most: usize) -> String {
+    app.lang.f(
+        "panel.review_best",
+        &[
+            ("line", &pv_text(app, pos, &v.pv, most)),
+            ("score", &for_white(v.score, pos.side_to_move())),
+        ],
+    )
+}
+
 /// Up to `most` moves of `pv` from `pos`, in the variant's notation.
 fn pv_text(app: &App, pos: &checkers::Position, pv: &[checkers::Move], most: usize) -> String {
-    let mut p = *pos;
-    pv.iter()
-        .take(most)
-        .map(|m| {
-            let s = checkers::notation::write_short(m, &p, app.game.rules());
-            p = p.after(m);
-            s
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    checkers::notation::write_line(&pv[..pv.len().min(most)], pos, app.game.rules()).join(" ")
 }
 
 /// The analysis's lines of the panel: its depth, then each line with its
@@ -198,9 +185,7 @@ pub(super) fn live_lines(app: &App, live: &Live, width: u16) -> Vec<Line<'static
             for_white(line.score, side),
             pv_text(app, &live.pos, &line.pv, 6)
         );
-        for w in wrap(&text, width as usize, 6) {
-            lines.push(Line::styled(w, t.info()));
-        }
+        entry(&mut lines, &text, t.info(), width, 6);
     }
     lines
 }
