@@ -114,6 +114,7 @@ impl Level {
         Limits {
             depth: self.depth,
             movetime: self.movetime.or(Some(think_time)),
+            target: None,
             nodes: None,
             exact_root: self.noise > 0,
             contempt: CONTEMPT,

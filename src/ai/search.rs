@@ -63,6 +63,47 @@ fn key_of(m: &Move) -> MoveKey {
     (m.from().bit(), m.to().bit(), m.captured().0)
 }
 
+/// How a search with a clock judges its time, iteration by iteration: how much
+/// of the clock's share for the move it plans to take.
+#[derive(Default)]
+struct Budget {
+    best: Option<Move>,
+    score: i32,
+    /// Recent changes of the best move, each worth less as depths pass.
+    changes: f64,
+    /// Iterations since the best move last changed.
+    stable: u32,
+}
+
+impl Budget {
+    /// The share to take after iteration `depth` found `best` with `score`: more
+    /// while the best move changes or the score falls (the search has not
+    /// settled, and a move played now is likely the wrong one), less once one
+    /// move has stood through many depths.
+    fn after(&mut self, depth: u32, best: Option<Move>, score: i32) -> f64 {
+        self.changes *= 0.5;
+        let fall = if depth > 1 {
+            (self.score - score).max(0)
+        } else {
+            0
+        };
+        if depth > 1 && best != self.best {
+            self.changes += 1.0;
+            self.stable = 0;
+        } else {
+            self.stable += 1;
+        }
+        self.best = best;
+        self.score = score;
+        let mut share = 1.0 + self.changes;
+        share *= 1.0 + f64::from(fall.min(100)) / 100.0;
+        if self.stable >= 6 {
+            share *= 0.6;
+        }
+        share
+    }
+}
+
 struct Searcher<'a, G: Kernel> {
     eval: &'a Evaluator,
     options: Options,
@@ -72,6 +113,9 @@ struct Searcher<'a, G: Kernel> {
     tt: &'a mut Table,
     stop: &'a AtomicBool,
     start: Instant,
+    /// When the search must stop: the time given, or with a clock the time
+    /// this move may take as the search has judged it so far.
+    deadline: Option<Instant>,
     limits: Limits,
     nodes: u64,
     aborted: bool,
@@ -124,6 +168,8 @@ impl<G: Kernel> Searcher<'_, G> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .min(MAX_PLY as u32 - 8);
+        let mut budget = Budget::default();
+        self.deadline = self.limits.movetime.map(|t| self.start + t);
         for depth in 1..=max_depth {
             self.root_change = None;
             let score = self.root(root, depth as i32, &mut root_moves);
@@ -162,11 +208,23 @@ impl<G: Kernel> Searcher<'_, G> {
             if score.abs() >= MATE_BOUND && depth as i32 > MATE - score.abs() + 2 {
                 break; // a forced result: deeper search cannot change it
             }
-            if let Some(t) = self.limits.movetime {
-                // A deeper iteration takes several times as long, so one started
-                // late would rarely get past its first move; one started earlier
-                // pays even if the clock cuts it short (see `root_change`).
-                if self.start.elapsed() * 1000 > t * self.options.start_permille {
+            let elapsed = self.start.elapsed();
+            if let Some(target) = self.limits.target {
+                if root_moves.len() == 1 {
+                    break; // forced: the clock's time is worth more later
+                }
+                let most = self.limits.movetime.unwrap_or(Duration::MAX);
+                let planned = target.mul_f64(budget.after(depth, result.best, score));
+                // The iteration under way may run to twice the plan before it is
+                // cut short; one that would start past half of it rarely ends.
+                self.deadline = Some(self.start + (planned * 2).min(most));
+                if elapsed > planned / 2 {
+                    break;
+                }
+            } else if let Some(t) = self.limits.movetime {
+                // At a fixed time per move time not spent is lost, and an
+                // iteration the clock cuts short still pays (see `root_change`).
+                if elapsed * 1000 > t * self.options.start_permille {
                     break;
                 }
             }
@@ -246,10 +304,7 @@ impl<G: Kernel> Searcher<'_, G> {
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 1023 == 0
             && (self.stop.load(Ordering::Relaxed)
-                || self
-                    .limits
-                    .movetime
-                    .is_some_and(|t| self.start.elapsed() >= t))
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.aborted = true;
         }
@@ -556,5 +611,61 @@ impl<G: Kernel> Searcher<'_, G> {
             s += self.history[m.from().bit() as usize][m.to().bit() as usize] as i64;
             self.order.push((s, i));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Budget;
+    use crate::movegen::legal_moves;
+    use crate::rules::Ruleset;
+    use crate::Position;
+
+    #[test]
+    fn a_clock_budget_grows_while_the_best_move_changes_or_the_score_falls_and_shrinks_once_it_stands(
+    ) {
+        let rules = Ruleset::builtin("english").unwrap();
+        let moves = legal_moves(&Position::start(&rules), &rules);
+        let (a, b) = (Some(moves[0]), Some(moves[1]));
+        let mut budget = Budget::default();
+        assert_eq!(budget.after(1, a, 0), 1.0);
+        assert_eq!(budget.after(2, a, 0), 1.0);
+        let changed = budget.after(3, b, 0);
+        assert!(changed > 1.5, "{changed}");
+        let fell = Budget::default().after(1, a, 50);
+        let mut falling = Budget::default();
+        falling.after(1, a, 50);
+        let after_fall = falling.after(2, a, -50);
+        assert!(after_fall >= 2.0 * fell - 1e-9, "{after_fall}");
+        let mut steady = Budget::default();
+        let shares: Vec<f64> = (1..=10).map(|d| steady.after(d, a, 10)).collect();
+        assert!(shares[9] < 1.0, "{shares:?}");
+    }
+
+    /// With a clock, a forced move is played after the first depth: the time
+    /// is worth more later. At a fixed time per move it is searched on.
+    #[test]
+    fn with_a_clock_a_forced_move_is_answered_after_one_depth() {
+        use super::{search, Limits};
+        use std::time::Duration;
+        let rules = Ruleset::builtin("english").unwrap();
+        // After 11-15 22-18, Black's only legal move is 15x22.
+        let pos = crate::fen::parse(
+            "B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
+            rules.geometry(),
+        )
+        .unwrap();
+        assert_eq!(legal_moves(&pos, &rules).len(), 1);
+        let clocked = Limits {
+            target: Some(Duration::from_secs(600)),
+            movetime: Some(Duration::from_secs(1800)),
+            ..Limits::default()
+        };
+        assert_eq!(search(&pos, &rules, clocked).info.depth, 1);
+        let fixed = Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        assert!(search(&pos, &rules, fixed).info.depth > 1);
     }
 }

@@ -154,12 +154,22 @@ pub(super) struct MatchArgs {
     /// The second player's evaluation: a weights file, or `hand`
     #[arg(long, value_name = "FILE", conflicts_with = "opponent")]
     pub(super) eval_b: Option<PathBuf>,
-    /// Play the first player against another Hub engine, e.g. "hub:scan hub" (needs --movetime)
-    #[arg(long, value_name = "hub:COMMAND", requires = "movetime")]
+    /// Play the first player against another Hub engine, e.g. "hub:scan hub" (needs --movetime or --clock)
+    #[arg(long, value_name = "hub:COMMAND")]
     pub(super) opponent: Option<String>,
+    /// Both sides play on a clock: MIN+INC, minutes for the game and seconds added per move (e.g. 0.25+0.05); a flag fall loses
+    #[arg(long, value_name = "MIN+INC", value_parser = parse_clock, conflicts_with = "movetime")]
+    pub(super) clock: Option<checkers::clock::TimeControl>,
     /// Games played at once, each on its own thread [default: the number of cores]
     #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 1024))]
     pub(super) jobs: Option<u32>,
+    /// Stop as soon as a sequential test decides between ELO0 and ELO1 (5% errors each way); --games is then the most to play
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    pub(super) sprt: Option<checkers::lab::sprt::Sprt>,
+}
+
+fn parse_sprt(text: &str) -> Result<checkers::lab::sprt::Sprt, String> {
+    checkers::lab::sprt::Sprt::parse(text)
 }
 
 #[derive(Args, Debug)]

@@ -177,9 +177,7 @@ pub(super) fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
     let limits = Limits {
         depth: a.depth,
         movetime: a.movetime.map(std::time::Duration::from_millis),
-        nodes: None,
-        exact_root: false,
-        contempt: 0,
+        ..Limits::default()
     };
     let mut engine = Engine::new(&rules, a.hash as usize);
     if let Some(path) = &a.eval {

@@ -4,7 +4,7 @@
 
 use crate::hub::{args, get, hub_move};
 use checkers::ai::Rng;
-use checkers::lab::arena::{Contestant, Turn};
+use checkers::lab::arena::{Clock, Contestant, Turn};
 use checkers::{legal_moves, Color, Game, Geometry, Move, Position, Ruleset, Square};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -366,7 +366,7 @@ impl HubEngine {
         }
     }
 
-    fn think(&mut self, game: &Game) -> Result<Move, String> {
+    fn think(&mut self, game: &Game, clock: Option<Clock>) -> Result<Move, String> {
         let geo = game.rules().geometry();
         let moves: Vec<String> = game.moves().map(|m| hub_move(m, geo)).collect();
         let mut pos = format!("pos pos={}", hub_pos(game.start(), geo));
@@ -374,18 +374,29 @@ impl HubEngine {
             pos.push_str(&format!(" moves=\"{}\"", moves.join(" ")));
         }
         self.send(&pos)?;
-        self.send(&format!(
-            "level move-time={:.3}",
-            self.movetime.as_secs_f64()
-        ))?;
+        let wait = match clock {
+            Some(c) => {
+                self.send(&format!(
+                    "level time={:.3} inc={:.3}",
+                    c.left.as_secs_f64(),
+                    c.increment.as_secs_f64()
+                ))?;
+                // Past its clock it has lost on time anyway; a little more to
+                // read its answer by.
+                c.left + Duration::from_secs(5)
+            }
+            None => {
+                self.send(&format!(
+                    "level move-time={:.3}",
+                    self.movetime.as_secs_f64()
+                ))?;
+                answer_time(self.movetime)
+            }
+        };
         self.send("go think")?;
         let since = Instant::now();
         loop {
-            let line = self.recv(
-                since,
-                answer_time(self.movetime),
-                "answer `go think` with `done`",
-            )?;
+            let line = self.recv(since, wait, "answer `go think` with `done`")?;
             let (cmd, rest) = line.split_once(' ').unwrap_or((&line, ""));
             if cmd != "done" {
                 continue;
@@ -429,11 +440,11 @@ impl Drop for HubEngine {
 }
 
 impl Contestant for HubEngine {
-    fn turn(&mut self, game: &Game, _rng: &mut Rng) -> Turn {
+    fn turn(&mut self, game: &Game, clock: Option<Clock>, _rng: &mut Rng) -> Turn {
         if self.broken {
             return Turn::Forfeit(format!("{} is not running", self.name));
         }
-        match self.think(game) {
+        match self.think(game, clock) {
             Ok(m) => Turn::Play(m),
             Err(why) => {
                 // Whatever it does next is not to be trusted: a new game gets a new process.

@@ -4,7 +4,11 @@
 use super::hub_opponent::{split_command, HubEngine};
 use super::{load_eval, load_rules, Fail, MatchArgs};
 use checkers::ai::{Level, Rng};
-use checkers::lab::arena::{opening, play_contest, Builtin, Contestant, Played, Player, Turn};
+use checkers::clock::TimeControl;
+use checkers::lab::arena::{
+    opening, play_contest, Builtin, Clock, Contestant, Played, Player, Thought, Turn,
+};
+use checkers::lab::sprt::Verdict;
 use checkers::{Game, Move, Ruleset};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -62,7 +66,7 @@ enum Second {
 struct Absent(String);
 
 impl Contestant for Absent {
-    fn turn(&mut self, _: &Game, _: &mut Rng) -> Turn {
+    fn turn(&mut self, _: &Game, _: Option<Clock>, _: &mut Rng) -> Turn {
         Turn::Forfeit(self.0.clone())
     }
 }
@@ -75,6 +79,7 @@ fn play_one(
     g: u32,
     first: &Player,
     second: &Second,
+    control: Option<TimeControl>,
     hub: &mut Option<HubEngine>,
 ) -> Played {
     let line = pair_opening(rules, seed, g / 2);
@@ -105,9 +110,9 @@ fn play_one(
         }
     };
     if g.is_multiple_of(2) {
-        play_contest(rules, &line, &mut a, b, &mut rng)
+        play_contest(rules, &line, &mut a, b, control, &mut rng)
     } else {
-        play_contest(rules, &line, b, &mut a, &mut rng)
+        play_contest(rules, &line, b, &mut a, control, &mut rng)
     }
 }
 
@@ -144,13 +149,8 @@ fn side_name(c: checkers::Color) -> &'static str {
 
 /// A game's score for the first player: 1, ½ or 0.
 fn first_score(f: &Finished) -> f64 {
-    let first_color = if f.index.is_multiple_of(2) {
-        checkers::Color::White
-    } else {
-        checkers::Color::Black
-    };
     match f.played.game.outcome().and_then(|o| o.winner) {
-        Some(c) if c == first_color => 1.0,
+        Some(c) if c == first_color(f.index) => 1.0,
         Some(_) => 0.0,
         None => 0.5,
     }
@@ -169,8 +169,76 @@ fn tally(scores: impl Iterator<Item = f64>) -> (u32, u32, u32) {
     })
 }
 
+/// The first player's colour in game `index`.
+fn first_color(index: u32) -> checkers::Color {
+    if index.is_multiple_of(2) {
+        checkers::Color::White
+    } else {
+        checkers::Color::Black
+    }
+}
+
+/// The first player's score in each pair whose two games are both over, in
+/// pair order: the mean of its two games.
+fn pair_scores(results: &[Option<(Finished, String)>]) -> Vec<f64> {
+    results
+        .chunks_exact(2)
+        .filter_map(|pair| match pair {
+            [Some((a, _)), Some((b, _))] => Some((first_score(a) + first_score(b)) / 2.0),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where a sequential test stopped the match: its verdict, the ratio and the
+/// number of pairs then.
+#[derive(Clone, Copy)]
+struct Decision {
+    verdict: Verdict,
+    llr: f64,
+    pairs: usize,
+}
+
+/// One side's times per move, against the time it was given: the mean, the
+/// 99.9th percentile and the longest, over every move it chose and over those
+/// with more than one legal move.
+fn time_line(name: &str, given: Duration, thoughts: &[Thought]) -> String {
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let given_ms = ms(given);
+    let mut all: Vec<f64> = thoughts.iter().map(|t| ms(t.took)).collect();
+    all.sort_by(f64::total_cmp);
+    let n = all.len();
+    if n == 0 {
+        return format!("{name}: no moves");
+    }
+    let mean = all.iter().sum::<f64>() / n as f64;
+    let p999 = all[((n as f64 * 0.999).ceil() as usize).clamp(1, n) - 1];
+    let longest = all[n - 1];
+    let chosen: Vec<f64> = thoughts
+        .iter()
+        .filter(|t| t.choices > 1)
+        .map(|t| ms(t.took))
+        .collect();
+    let chosen_mean = chosen.iter().sum::<f64>() / chosen.len().max(1) as f64;
+    let pct = |x: f64| 100.0 * x / given_ms;
+    format!(
+        "{name}: mean {mean:.1} ms ({:.1}%), 99.9th percentile {p999:.1} ms ({:.1}%), longest \
+         {longest:.1} ms ({:.1}%) over {n} moves; {} forced, mean of the others {chosen_mean:.1} ms ({:.1}%)",
+        pct(mean),
+        pct(p999),
+        pct(longest),
+        n - chosen.len(),
+        pct(chosen_mean),
+    )
+}
+
 pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     use std::io::IsTerminal;
+    if a.opponent.is_some() && a.movetime.is_none() && a.clock.is_none() {
+        return Err(Fail::Input(
+            "--opponent needs --movetime or --clock: the other engine's time".to_string(),
+        ));
+    }
     let rules = load_rules(&a.rules)?;
     // Read from the cache (or solved once) before the first game, so that no
     // move of the match waits for the endgame tables.
@@ -201,7 +269,10 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
                 ))
             })?;
             let argv = split_command(command).map_err(Fail::Input)?;
-            let movetime = movetime.expect("clap requires --movetime with --opponent");
+            // With clocks, the engine is told its clock before each move instead.
+            let movetime = movetime
+                .or(a.clock.map(|c| c.start()))
+                .expect("clap requires --movetime or --clock with --opponent");
             let engine = HubEngine::start(&argv, &rules, movetime).map_err(Fail::Input)?;
             let name = engine.name.clone();
             probe = Some(engine);
@@ -259,13 +330,14 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     let mut results: Vec<Option<(Finished, String)>> = (0..games).map(|_| None).collect();
     let mut reported = 0usize;
     let mut failure: Option<Fail> = None;
+    let mut decision: Option<Decision> = None;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Finished>();
         for w in 0..jobs {
             let tx = tx.clone();
             let mut hub = if w == 0 { probe.take() } else { None };
             let (rules, first, second, next, stop) = (&rules, &first, &second, &next, &stop);
-            let seed = a.seed;
+            let (seed, control) = (a.seed, a.clock);
             scope.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) {
                     break;
@@ -274,7 +346,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
                 if g >= games {
                     break;
                 }
-                let played = play_one(rules, seed, g, first, second, &mut hub);
+                let played = play_one(rules, seed, g, first, second, control, &mut hub);
                 if tx.send(Finished { index: g, played }).is_err() {
                     break;
                 }
@@ -332,13 +404,30 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
                 }
             }
             let secs = started.elapsed().as_secs_f64();
+            let mut llr_text = String::new();
+            if let Some(test) = &a.sprt {
+                let pairs = pair_scores(&results);
+                let llr = test.llr(&pairs);
+                let (low, high) = test.bounds();
+                llr_text = format!("  LLR {llr:.2} ({low:.2}, {high:.2})");
+                let verdict = test.verdict(llr);
+                if decision.is_none() && verdict != Verdict::Open {
+                    // The games already under way finish and are counted; no new one starts.
+                    decision = Some(Decision {
+                        verdict,
+                        llr,
+                        pairs: pairs.len(),
+                    });
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
             if progress {
                 let done = results.iter().flatten().count();
                 let (w, d, l) = tally(results.iter().flatten().map(|(f, _)| first_score(f)));
                 let width = 30;
                 let filled = done * width / games as usize;
                 eprint!(
-                    "\r[{}{}] {done}/{games} games  +{w} ={d} -{l}  {secs:.0}s ",
+                    "\r[{}{}] {done}/{games} games  +{w} ={d} -{l}{llr_text}  {secs:.0}s ",
                     "#".repeat(filled),
                     " ".repeat(width - filled),
                 );
@@ -362,7 +451,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
                         })
                         .unwrap_or_default();
                     eprintln!(
-                        "game {reported}/{games}: {}  +{w} ={d} -{l}  {secs:.0}s{why}",
+                        "game {reported}/{games}: {}  +{w} ={d} -{l}{llr_text}  {secs:.0}s{why}",
                         f.played.game.outcome().map_or("*", |o| o.pdn_result()),
                     );
                 }
@@ -407,6 +496,87 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         "(wins, draws and losses for {label_first}; both colours; {})",
         checkers::printable(&rules.name)
     )?;
+    if let Some(test) = &a.sprt {
+        let pairs = pair_scores(&results);
+        let llr = test.llr(&pairs);
+        let (low, high) = test.bounds();
+        let verdict = match decision {
+            Some(Decision {
+                verdict,
+                llr,
+                pairs,
+            }) => {
+                let answer = match verdict {
+                    Verdict::H1 => "H1 accepted",
+                    _ => "H0 accepted",
+                };
+                format!("{answer} after {pairs} pairs (LLR {llr:.2})")
+            }
+            None => "undecided".to_string(),
+        };
+        writeln!(
+            out,
+            "SPRT elo0 {} elo1 {} (alpha 0.05, beta 0.05): LLR {llr:.2} over {} pairs, \
+             bounds ({low:.2}, {high:.2}): {verdict}",
+            test.elo0,
+            test.elo1,
+            pairs.len()
+        )?;
+    }
+    if let Some(given) = movetime {
+        let of = |first: bool| -> Vec<Thought> {
+            finished
+                .iter()
+                .flat_map(|f| {
+                    let side = if first {
+                        first_color(f.index)
+                    } else {
+                        first_color(f.index).opposite()
+                    };
+                    f.played.thoughts.iter().filter(move |t| t.side == side)
+                })
+                .copied()
+                .collect()
+        };
+        writeln!(out, "time per move, of {} ms given:", given.as_millis())?;
+        let first = format!("{label_first} (first)");
+        let second = format!("{label_second} (second)");
+        writeln!(out, "  {}", time_line(&first, given, &of(true)))?;
+        writeln!(out, "  {}", time_line(&second, given, &of(false)))?;
+    }
+    if let Some(control) = a.clock {
+        let on_time = finished
+            .iter()
+            .filter(|f| {
+                f.played
+                    .game
+                    .outcome()
+                    .is_some_and(|o| o.reason == checkers::OutcomeReason::Time)
+            })
+            .count();
+        let mean = |first: bool| -> f64 {
+            let took: Vec<f64> = finished
+                .iter()
+                .flat_map(|f| {
+                    let side = if first {
+                        first_color(f.index)
+                    } else {
+                        first_color(f.index).opposite()
+                    };
+                    f.played.thoughts.iter().filter(move |t| t.side == side)
+                })
+                .map(|t| t.took.as_secs_f64() * 1000.0)
+                .collect();
+            took.iter().sum::<f64>() / took.len().max(1) as f64
+        };
+        writeln!(
+            out,
+            "clock {control} each: mean time per move {:.0} ms for {label_first} (first), {:.0} ms \
+             for {label_second} (second); {on_time} lost on time",
+            mean(true),
+            mean(false)
+        )?;
+    }
     let forfeits: Vec<&Finished> = finished
         .iter()
         .copied()

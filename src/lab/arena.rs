@@ -4,6 +4,7 @@
 use crate::ai::eval::{Evaluator, Weights};
 use crate::ai::search::Options;
 use crate::ai::{choose, Engine, Level, Limits, Past, Rng};
+use crate::clock::TimeControl;
 use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::moves::Move;
@@ -11,7 +12,7 @@ use crate::rules::Ruleset;
 use crate::square::Color;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A side in a match.
 #[derive(Clone, Debug)]
@@ -55,12 +56,21 @@ pub enum Turn {
     Forfeit(String),
 }
 
+/// A side's clock as it stands when the side is asked to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// The time left for the rest of the game.
+    pub left: Duration,
+    /// What each move adds back once it is made.
+    pub increment: Duration,
+}
+
 /// A side that chooses moves: the built-in AI ([`Builtin`]) or a program
 /// outside, such as another engine spoken to through a protocol.
 pub trait Contestant {
-    /// The move for the side to move in `game`, which is not over. `rng` makes
-    /// the low levels' choices.
-    fn turn(&mut self, game: &Game, rng: &mut Rng) -> Turn;
+    /// The move for the side to move in `game`, which is not over, with `clock`
+    /// its clock if the game has clocks. `rng` makes the low levels' choices.
+    fn turn(&mut self, game: &Game, clock: Option<Clock>, rng: &mut Rng) -> Turn;
 }
 
 /// The built-in AI playing as a [`Player`] says, with an engine of its own.
@@ -87,10 +97,22 @@ impl Builtin {
 }
 
 impl Contestant for Builtin {
-    fn turn(&mut self, game: &Game, rng: &mut Rng) -> Turn {
+    fn turn(&mut self, game: &Game, clock: Option<Clock>, rng: &mut Rng) -> Turn {
         let pos = *game.position();
         let past = Past::of(game);
-        let limits = limits_for(&self.player, LEVEL_10_THINK);
+        let mut limits = limits_for(&self.player, LEVEL_10_THINK);
+        if let Some(c) = clock {
+            // As the terminal game does: level 10 plans on its share of the
+            // clock, the other levels take no more than their own time.
+            let share = crate::clock::move_time(c.left, c.increment, None);
+            match self.player.level.movetime {
+                Some(own) => limits.movetime = Some(own.min(share)),
+                None => {
+                    limits.target = Some(share);
+                    limits.movetime = Some(crate::clock::most_time(c.left, c.increment, share));
+                }
+            }
+        }
         let stop = AtomicBool::new(false);
         super::tables::prepare(&mut self.engine, &pos);
         let result = self.engine.search(&pos, &past, limits, &stop, &mut |_| {});
@@ -114,6 +136,20 @@ pub struct Played {
     pub game: Game,
     /// The side that forfeited and why; the game records it as that side resigning.
     pub forfeit: Option<(Color, String)>,
+    /// How long each turn after the opening took, in the order played.
+    pub thoughts: Vec<Thought>,
+}
+
+/// One turn's time: the wall-clock time from asking a side for its move to
+/// having it, whatever it spent it on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The side that moved.
+    pub side: Color,
+    /// The time it took.
+    pub took: Duration,
+    /// How many legal moves it had: one is a forced move.
+    pub choices: usize,
 }
 
 /// Level 10's time per move in a match, as in the game's default.
@@ -163,17 +199,19 @@ pub fn play_game(
 ) -> Game {
     let mut white = Builtin::new(rules, white.clone());
     let mut black = Builtin::new(rules, black.clone());
-    play_contest(rules, opening, &mut white, &mut black, rng).game
+    play_contest(rules, opening, &mut white, &mut black, None, rng).game
 }
 
-/// Plays one game from `opening` between any two contestants. A game longer
-/// than [`MAX_PLIES`] is a draw; a move that is not legal, which the built-in AI
-/// never plays, is a forfeit.
+/// Plays one game from `opening` between any two contestants, with clocks if
+/// `control` is given (a side whose move takes longer than its clock has left
+/// loses on time). A game longer than [`MAX_PLIES`] is a draw; a move that is
+/// not legal, which the built-in AI never plays, is a forfeit.
 pub fn play_contest(
     rules: &Ruleset,
     opening: &[Move],
     white: &mut dyn Contestant,
     black: &mut dyn Contestant,
+    control: Option<TimeControl>,
     rng: &mut Rng,
 ) -> Played {
     let mut game = Game::new(rules.clone());
@@ -183,6 +221,8 @@ pub fn play_contest(
         }
     }
     let mut forfeit = None;
+    let mut thoughts = Vec::new();
+    let mut left = [control.map_or(Duration::ZERO, |c| c.start()); 2];
     while game.outcome().is_none() {
         if game.moves().len() >= MAX_PLIES {
             game.agree_draw();
@@ -193,7 +233,28 @@ pub fn play_contest(
             Color::White => &mut *white,
             Color::Black => &mut *black,
         };
-        let why = match player.turn(&game, rng) {
+        let choices = game.legal_moves().len();
+        let asked = Instant::now();
+        let clock = control.map(|c| Clock {
+            left: left[side.index()],
+            increment: c.increment,
+        });
+        let turn = player.turn(&game, clock, rng);
+        let took = asked.elapsed();
+        thoughts.push(Thought {
+            side,
+            took,
+            choices,
+        });
+        if let Some(c) = control {
+            let l = &mut left[side.index()];
+            if took > *l {
+                game.flag_fall(side);
+                break;
+            }
+            *l = *l - took + c.increment;
+        }
+        let why = match turn {
             Turn::Play(m) => match game.play(&m) {
                 Ok(()) => continue,
                 Err(e) => e.to_string(),
@@ -208,5 +269,66 @@ pub fn play_contest(
         forfeit = Some((side, why));
         break;
     }
-    Played { game, forfeit }
+    Played {
+        game,
+        forfeit,
+        thoughts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::OutcomeReason;
+
+    /// Plays the first legal move at once.
+    struct First;
+
+    impl Contestant for First {
+        fn turn(&mut self, game: &Game, _: Option<Clock>, _: &mut Rng) -> Turn {
+            Turn::Play(game.legal_moves()[0])
+        }
+    }
+
+    #[test]
+    fn a_side_whose_move_takes_longer_than_its_clock_loses_on_time() {
+        let rules = Ruleset::builtin("english").unwrap();
+        let nothing = TimeControl {
+            base: Duration::ZERO,
+            increment: Duration::ZERO,
+        };
+        let played = play_contest(
+            &rules,
+            &[],
+            &mut First,
+            &mut First,
+            Some(nothing),
+            &mut Rng::new(1),
+        );
+        let outcome = played.game.outcome().unwrap();
+        assert_eq!(outcome.reason, OutcomeReason::Time);
+        assert_eq!(outcome.winner, Some(rules.first_move.opposite()));
+        assert_eq!(played.thoughts.len(), 1);
+    }
+
+    #[test]
+    fn with_time_enough_every_turn_is_timed_and_nobody_loses_on_time() {
+        let rules = Ruleset::builtin("english").unwrap();
+        let hour = TimeControl {
+            base: Duration::from_secs(3600),
+            increment: Duration::ZERO,
+        };
+        let played = play_contest(
+            &rules,
+            &[],
+            &mut First,
+            &mut First,
+            Some(hour),
+            &mut Rng::new(1),
+        );
+        let outcome = played.game.outcome().unwrap();
+        assert_ne!(outcome.reason, OutcomeReason::Time);
+        assert_eq!(played.thoughts.len(), played.game.moves().len());
+        assert!(played.thoughts.iter().all(|t| t.choices >= 1));
+    }
 }

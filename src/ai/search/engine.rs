@@ -102,6 +102,7 @@ impl Engine {
                     tt: &mut self.engine.tt,
                     stop: self.stop,
                     start: Instant::now(),
+                    deadline: None,
                     limits: self.limits,
                     nodes: 0,
                     aborted: false,

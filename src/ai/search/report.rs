@@ -9,8 +9,14 @@ use std::time::Duration;
 pub struct Limits {
     /// The deepest iteration to search, in plies.
     pub depth: Option<u32>,
-    /// Wall-clock time for the whole search, counted from its start.
+    /// Wall-clock time for the whole search, counted from its start: without a
+    /// `target` the search spends all of it, with one it is the most it may take.
     pub movetime: Option<Duration>,
+    /// With a clock, the time this move should take as a rule. The search takes
+    /// more (up to `movetime`) while its best move keeps changing or its score
+    /// falls, less when its best move has stood through many depths, and none
+    /// when only one move is legal.
+    pub target: Option<Duration>,
     /// Nodes to visit, all iterations together: unlike time, a limit that does
     /// not depend on the machine's speed.
     pub nodes: Option<u64>,
@@ -71,8 +77,8 @@ pub struct Options {
     pub reductions: bool,
     /// Use a move that beat the previous best in an iteration the clock cut short.
     pub partial_root: bool,
-    /// Start another iteration only while less than this share (in thousandths) of
-    /// the time per move is spent.
+    /// At a fixed time per move, start another iteration only while less than
+    /// this share (in thousandths) of the time is spent: 1000 spends all of it.
     pub start_permille: u32,
     /// Static cut-offs: a node near the horizon where neither side can capture,
     /// off the principal variation, whose evaluation beats beta by a margin per
@@ -97,7 +103,7 @@ impl Default for Options {
         Options {
             reductions: true,
             partial_root: true,
-            start_permille: 600,
+            start_permille: 1000,
             static_cut: true,
             probcut: true,
             endgame: true,

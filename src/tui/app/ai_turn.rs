@@ -96,13 +96,17 @@ impl App {
             level = checkers::ai::Level::get_or_default(checkers::ai::ADVICE_LEVEL);
         }
         let mut limits = level.limits(self.ai.think_time);
-        // With a clock the AI keeps to its share of it: level 10 takes all of
-        // that share, the others no more than their own time.
-        if let Some(share) = self.clock_move_time().filter(|_| purpose == Purpose::Move) {
-            limits.movetime = Some(match level.movetime {
-                Some(own) => own.min(share),
-                None => share,
-            });
+        // With a clock the AI keeps to its share of it: level 10 plans on that
+        // share and takes more or less as the position asks, the others take
+        // no more than their own time.
+        if let Some((share, most)) = self.clock_move_time().filter(|_| purpose == Purpose::Move) {
+            match level.movetime {
+                Some(own) => limits.movetime = Some(own.min(share)),
+                None => {
+                    limits.target = Some(share);
+                    limits.movetime = Some(most);
+                }
+            }
         }
         let eval = self.game_eval();
         self.effects.push(Effect::Search(Box::new(SearchRequest {

@@ -160,14 +160,13 @@ impl App {
         }
     }
 
-    /// The AI's time for this move by its clock, if the game has one.
-    pub(super) fn clock_move_time(&self) -> Option<Duration> {
+    /// The AI's time for this move by its clock, if the game has one: its
+    /// share, and the most it may take.
+    pub(super) fn clock_move_time(&self) -> Option<(Duration, Duration)> {
         let clocks = self.clocks.as_ref()?;
         let left = clocks.shown(&self.game, self.game.position().side_to_move());
-        Some(checkers::clock::move_time(
-            left,
-            clocks.control.increment,
-            None,
-        ))
+        let inc = clocks.control.increment;
+        let share = checkers::clock::move_time(left, inc, None);
+        Some((share, checkers::clock::most_time(left, inc, share)))
     }
 }

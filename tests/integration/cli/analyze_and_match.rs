@@ -145,6 +145,148 @@ fn match_prints_a_table_and_writes_every_game() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--sprt` reports the test under the table, and `--movetime` each side's
+/// time per move as a share of the time given.
+#[test]
+fn match_reports_the_sequential_test_and_each_sides_time() {
+    let run = checkers(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--games",
+            "4",
+            "--movetime",
+            "5",
+            "--white-level",
+            "2",
+            "--black-level",
+            "1",
+            "--sprt",
+            "0,10",
+            "--jobs",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.lines().all(|l| l.contains("LLR ")),
+        "{}",
+        run.stderr
+    );
+    let sprt = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT elo0 0 elo1 10 (alpha 0.05, beta 0.05): LLR "))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(sprt.contains("bounds (-2.94, 2.94)"), "{sprt}");
+    assert!(
+        ["H1 accepted after", "H0 accepted after", "undecided"]
+            .iter()
+            .any(|v| sprt.contains(v)),
+        "{sprt}"
+    );
+    assert!(
+        run.stdout.contains("time per move, of 5 ms given:"),
+        "{}",
+        run.stdout
+    );
+    for side in ["level 2 (first): mean ", "level 1 (second): mean "] {
+        let line = run
+            .stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(side))
+            .unwrap_or_else(|| panic!("{side}: {}", run.stdout));
+        assert!(
+            line.contains("99.9th percentile") && line.contains(" moves; "),
+            "{line}"
+        );
+    }
+}
+
+/// `--clock` plays on a clock for each side and says how many games were
+/// lost on time; it cannot be combined with `--movetime`.
+#[test]
+fn match_plays_on_a_clock() {
+    let run = checkers(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--games",
+            "2",
+            "--clock",
+            "0.5+0",
+            "--white-level",
+            "1",
+            "--black-level",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("clock 0.5+0 each: mean time per move ")
+                && l.ends_with(" lost on time")),
+        "{}",
+        run.stdout
+    );
+    refused(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--games",
+            "2",
+            "--clock",
+            "1+0",
+            "--movetime",
+            "5",
+            "--white-level",
+            "1",
+            "--black-level",
+            "1",
+        ],
+        None,
+        &["--clock", "--movetime"],
+    );
+    refused(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--games",
+            "2",
+            "--white-level",
+            "1",
+            "--opponent",
+            "hub:checkers hub",
+        ],
+        None,
+        &["--opponent needs --movetime or --clock"],
+    );
+    refused(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--games",
+            "2",
+            "--white-level",
+            "1",
+            "--black-level",
+            "1",
+            "--sprt",
+            "10,0",
+        ],
+        None,
+        &["must be above"],
+    );
+}
+
 #[test]
 fn match_refuses_a_level_out_of_range() {
     refused(

@@ -102,8 +102,10 @@ fn the_ai_keeps_to_its_share_of_the_clock() {
             _ => None,
         })
         .expect("a search for White's move");
-    // A thirtieth of the minute, not level 10's thirty seconds.
-    assert_eq!(limits.movetime, Some(S(2)));
+    // It plans on a thirtieth of the minute, not level 10's thirty seconds,
+    // and may take up to three of those, but no more than a fifth of its clock.
+    assert_eq!(limits.target, Some(S(2)));
+    assert_eq!(limits.movetime, Some(S(6)));
 }
 
 #[test]
