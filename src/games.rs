@@ -93,6 +93,15 @@ pub struct Library {
     pub dir: PathBuf,
 }
 
+/// One of the library's failures, `key` with the path or id and the system's
+/// reason, in the player's language.
+fn failed(key: &str, what: (&str, &str), e: &io::Error) -> String {
+    let lang = crate::cli::language();
+    let why = crate::files::io_reason(&lang, e);
+    let shown = checkers::printable(what.1);
+    lang.f(key, &[(what.0, &shown), ("error", &why)])
+}
+
 impl Library {
     /// The library in the user's data directory, created if needed, with the
     /// unfinished game of the old one-file layout moved in.
@@ -105,8 +114,13 @@ impl Library {
 
     /// The library in `dir`, created if needed.
     pub fn at(dir: PathBuf) -> Result<Library, String> {
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            failed(
+                "games.cannot_create",
+                ("path", &dir.display().to_string()),
+                &e,
+            )
+        })?;
         Ok(Library { dir })
     }
 
@@ -165,7 +179,9 @@ impl Library {
                 Err(e) => return Err(e),
             }
         }
-        Err(io::Error::other("no free name for a new game"))
+        Err(io::Error::other(
+            crate::cli::language().t("games.no_free_name").to_string(),
+        ))
     }
 
     /// Takes saved game `id` (exact, or a prefix of one id) to play on.
@@ -174,7 +190,7 @@ impl Library {
         let lock = match self.lock(&id) {
             Ok(Some(lock)) => lock,
             Ok(None) => return Err(TakeError::OpenElsewhere(id)),
-            Err(e) => return Err(TakeError::Io(format!("cannot lock game {id}: {e}"))),
+            Err(e) => return Err(TakeError::Io(failed("games.cannot_lock", ("id", &id), &e))),
         };
         let path = self.path(&id);
         let text =
@@ -227,8 +243,13 @@ impl Library {
 
     /// Every game's id.
     fn ids(&self) -> Result<Vec<String>, String> {
-        let dir = std::fs::read_dir(&self.dir)
-            .map_err(|e| format!("cannot list {}: {e}", self.dir.display()))?;
+        let dir = std::fs::read_dir(&self.dir).map_err(|e| {
+            failed(
+                "games.cannot_list",
+                ("path", &self.dir.display().to_string()),
+                &e,
+            )
+        })?;
         Ok(dir
             .filter_map(|e| e.ok())
             .filter_map(|e| {
@@ -288,12 +309,12 @@ impl Library {
         let id = self.resolve(id)?;
         let Some(lock) = self
             .lock(&id)
-            .map_err(|e| TakeError::Io(format!("cannot lock game {id}: {e}")))?
+            .map_err(|e| TakeError::Io(failed("games.cannot_lock", ("id", &id), &e)))?
         else {
             return Err(TakeError::OpenElsewhere(id));
         };
         std::fs::remove_file(self.path(&id))
-            .map_err(|e| TakeError::Io(format!("cannot delete game {id}: {e}")))?;
+            .map_err(|e| TakeError::Io(failed("games.cannot_delete", ("id", &id), &e)))?;
         let _ = std::fs::remove_file(self.lock_path(&id));
         drop(lock);
         Ok(id)
@@ -311,16 +332,21 @@ impl Library {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
             Err(e) => {
-                return Err(format!(
-                    "cannot move {} into the library: {e}",
-                    old.display()
+                return Err(failed(
+                    "games.cannot_move",
+                    ("path", &old.display().to_string()),
+                    &e,
                 ))
             }
         }
         let text = crate::files::read_text(&mine, crate::files::MAX_PDN_BYTES)?;
-        let record = self
-            .create(&text)
-            .map_err(|e| format!("cannot move {} into the library: {e}", old.display()))?;
+        let record = self.create(&text).map_err(|e| {
+            failed(
+                "games.cannot_move",
+                ("path", &old.display().to_string()),
+                &e,
+            )
+        })?;
         // Last played when it was last saved, not now.
         if let Ok(t) = std::fs::metadata(&mine).and_then(|m| m.modified()) {
             let _ = File::options()

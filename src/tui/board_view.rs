@@ -306,6 +306,25 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
             }
             if app.cursor == (file, rank) && app.overlay.is_none() {
                 let style = bg.patch(theme.cursor());
+                if sw >= 8 && sh >= 4 {
+                    // On a big square two brackets are lost: the square gets a
+                    // frame of bars down its sides and along its foot (where no
+                    // disc fills it), below the top row, which keeps the
+                    // square's mark and number.
+                    for y in rect.y + 1..rect.bottom() {
+                        put(buf, rect.x, y, " ", style);
+                        put(buf, rect.x + sw - 1, y, " ", style);
+                    }
+                    if piece.is_none() || dy + rows < rect.bottom() {
+                        put(
+                            buf,
+                            rect.x,
+                            rect.bottom() - 1,
+                            &" ".repeat(sw as usize),
+                            style,
+                        );
+                    }
+                }
                 put(buf, rect.x, cy, "[", style);
                 put(buf, rect.x + sw - 1, cy, "]", style);
             }

@@ -215,6 +215,19 @@ impl Theme {
         }
     }
 
+    /// A board colour as this terminal shows it. Under 16 colours the nearest
+    /// colour of most of the default board colours is the same dark grey (the
+    /// dark squares, the landing squares, the path, the last move and the
+    /// selection), so there each default gets a colour of its own; a colour the
+    /// player set in the config is shown as the nearest, as any other.
+    fn board(&self, rgb: Rgb, default: Rgb, ansi: Rgb) -> Style {
+        if self.color && self.depth == Depth::Ansi16 && rgb == default {
+            Style::default().bg(ansi)
+        } else {
+            self.bg(rgb)
+        }
+    }
+
     fn piece_rgb(c: checkers::Color) -> Rgb {
         match c {
             checkers::Color::White => Rgb::Rgb(250, 250, 240),
@@ -242,25 +255,32 @@ impl Theme {
             .patch(self.fg(Rgb::Rgb(150, 120, 80)))
     }
     pub fn dark_square(&self) -> Style {
-        self.bg(self.colors.dark_square)
+        let d = BoardColors::default();
+        self.board(self.colors.dark_square, d.dark_square, Rgb::DarkGray)
     }
     pub fn must_capture(&self) -> Style {
-        self.bg(self.colors.must_capture)
+        let d = BoardColors::default();
+        self.board(self.colors.must_capture, d.must_capture, Rgb::Yellow)
     }
     pub fn most_capture(&self) -> Style {
-        self.bg(self.colors.most_capture)
+        let d = BoardColors::default();
+        self.board(self.colors.most_capture, d.most_capture, Rgb::Red)
     }
     pub fn selected(&self) -> Style {
-        self.bg(self.colors.selected)
+        let d = BoardColors::default();
+        self.board(self.colors.selected, d.selected, Rgb::Blue)
     }
     pub fn target(&self) -> Style {
-        self.bg(self.colors.target)
+        let d = BoardColors::default();
+        self.board(self.colors.target, d.target, Rgb::Green)
     }
     pub fn path(&self) -> Style {
-        self.bg(self.colors.path)
+        let d = BoardColors::default();
+        self.board(self.colors.path, d.path, Rgb::Cyan)
     }
     pub fn last_move(&self) -> Style {
-        self.bg(self.colors.last_move)
+        let d = BoardColors::default();
+        self.board(self.colors.last_move, d.last_move, Rgb::Magenta)
     }
     /// The cursor's brackets: reversed, so they stand out on every square's
     /// colour (a gold bracket on the gold last-move square would not), and
@@ -285,8 +305,14 @@ impl Theme {
         self.fg(Rgb::Rgb(255, 240, 120))
             .add_modifier(Modifier::BOLD)
     }
+    /// A square's number on the square: a light tan, which 16 colours would
+    /// show in the dark squares' own grey, so there it is light grey.
     pub fn number(&self) -> Style {
-        self.fg(Rgb::Rgb(200, 170, 130))
+        if self.color && self.depth == Depth::Ansi16 {
+            Style::default().fg(Rgb::Gray)
+        } else {
+            self.fg(Rgb::Rgb(200, 170, 130))
+        }
     }
     pub fn label(&self) -> Style {
         self.fg(Rgb::Gray)
@@ -374,5 +400,33 @@ mod tests {
                 "{d:?}"
             );
         }
+    }
+
+    /// Under 16 colours (`TERM=xterm`) every tint of a dark square differs from
+    /// the square and from each other, and the square's number shows on it.
+    #[test]
+    fn under_16_colours_every_tint_and_the_numbers_show_on_the_dark_squares() {
+        let mut theme = Theme::new(false, true);
+        theme.depth = Depth::Ansi16;
+        let bg = |s: Style| s.bg.expect("a background");
+        let tints = [
+            theme.dark_square(),
+            theme.must_capture(),
+            theme.most_capture(),
+            theme.selected(),
+            theme.target(),
+            theme.path(),
+            theme.last_move(),
+        ];
+        for (i, a) in tints.iter().enumerate() {
+            for b in &tints[i + 1..] {
+                assert_ne!(bg(*a), bg(*b), "{a:?} {b:?}");
+            }
+        }
+        assert_ne!(theme.number().fg, Some(bg(theme.dark_square())));
+        assert_ne!(bg(theme.dark_square()), bg(theme.light_square()));
+        // A colour the player chose is kept, as near as 16 colours come.
+        theme.colors.target = Rgb::Rgb(200, 0, 0);
+        assert_eq!(bg(theme.target()), Rgb::Red);
     }
 }

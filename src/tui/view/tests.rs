@@ -406,6 +406,44 @@ fn the_cursor_is_drawn_on_every_dark_square() {
     }
 }
 
+/// At 200×60 a square is 16×7 cells, and two one-cell brackets are hard to
+/// find on it: the cursor's square gets reversed bars down both sides and, on
+/// an empty square, along its foot; its top row (the mark and the number) is
+/// left as it was.
+#[test]
+fn on_big_squares_the_cursor_frames_its_square() {
+    for color in [false, true] {
+        let opts = Options {
+            theme: Theme::new(false, color),
+            ..options(Ruleset::builtin(ENGLISH).unwrap())
+        };
+        let mut a = App::new(opts, (200, 60));
+        let s = sq("d4");
+        a.cursor = (s.file(), s.rank());
+        let rect = a.layout().rect_of(s.file(), s.rank());
+        assert!(rect.width >= 8 && rect.height >= 4, "{rect:?}");
+        let buf = render(&a);
+        let reversed = |x: u16, y: u16| {
+            buf[(x, y)]
+                .modifier
+                .contains(ratatui::style::Modifier::REVERSED)
+        };
+        for y in rect.y + 1..rect.bottom() {
+            assert!(
+                reversed(rect.x, y) && reversed(rect.right() - 1, y),
+                "row {y}"
+            );
+        }
+        for x in rect.x..rect.right() {
+            assert!(reversed(x, rect.bottom() - 1), "foot, column {x}");
+            assert!(!reversed(x, rect.y), "top row, column {x}");
+        }
+        // Another square has no frame.
+        let other = a.layout().rect_of(sq("f4").file(), sq("f4").rank());
+        assert!(!reversed(other.x, other.y + 1));
+    }
+}
+
 /// The 10×10 board at 80×24, 120×40 and 200×60, from both sides: files a–j
 /// under it, ranks 1–10 to its left with their last digits in one column,
 /// every one of the fifty numbers on its square, men told apart by side.
