@@ -327,6 +327,13 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     let started = Instant::now();
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
+    // Ctrl-C (or a TERM) stops starting games; those under way finish and the
+    // report covers every game played. A second one ends the program at once.
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, interrupted.clone());
+        let _ = signal_hook::flag::register(signal, interrupted.clone());
+    }
     let mut results: Vec<Option<(Finished, String)>> = (0..games).map(|_| None).collect();
     let mut reported = 0usize;
     let mut failure: Option<Fail> = None;
@@ -337,9 +344,10 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             let tx = tx.clone();
             let mut hub = if w == 0 { probe.take() } else { None };
             let (rules, first, second, next, stop) = (&rules, &first, &second, &next, &stop);
+            let interrupted = &interrupted;
             let (seed, control) = (a.seed, a.clock);
             scope.spawn(move || loop {
-                if stop.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) || interrupted.load(Ordering::Relaxed) {
                     break;
                 }
                 let g = next.fetch_add(1, Ordering::Relaxed);
@@ -465,6 +473,11 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         return Err(f);
     }
     let finished: Vec<&Finished> = results.iter().flatten().map(|(f, _)| f).collect();
+    if finished.is_empty() {
+        return Err(Fail::Input(
+            "stopped before any game was over: nothing to report".to_string(),
+        ));
+    }
     let per_game: Vec<f64> = finished.iter().map(|f| first_score(f)).collect();
     let (wins, draws, losses) = tally(per_game.iter().copied());
     let n = per_game.len() as f64;
@@ -496,6 +509,13 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         "(wins, draws and losses for {label_first}; both colours; {})",
         checkers::printable(&rules.name)
     )?;
+    if interrupted.load(Ordering::Relaxed) {
+        writeln!(
+            out,
+            "(stopped by a signal: {} of {games} games played)",
+            finished.len()
+        )?;
+    }
     if let Some(test) = &a.sprt {
         let pairs = pair_scores(&results);
         let llr = test.llr(&pairs);

@@ -287,6 +287,59 @@ fn match_plays_on_a_clock() {
     );
 }
 
+/// Ctrl-C stops a match without losing it: no new game starts, the one under
+/// way finishes, and the report covers the games played.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_match_reports_the_games_it_played() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args([
+            "match",
+            "--variant",
+            "english",
+            "--games",
+            "2000",
+            "--white-level",
+            "2",
+            "--black-level",
+            "2",
+            "--jobs",
+            "1",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.starts_with("game 1/2000: "), "{first}");
+    // SAFETY: a plain kill(2) of our own child, whose pid is live until waited for.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stopped = stdout
+        .lines()
+        .find(|l| l.starts_with("(stopped by a signal: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let played: u32 = stopped["(stopped by a signal: ".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..2000).contains(&played), "{stopped}");
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("level 2 v level 2"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let games: u32 = row.split_whitespace().nth(5).unwrap().parse().unwrap();
+    assert_eq!(games, played, "{stdout}");
+}
+
 #[test]
 fn match_refuses_a_level_out_of_range() {
     refused(
