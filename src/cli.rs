@@ -294,8 +294,11 @@ fn load_eval_file(
     path: &std::path::Path,
     rules: &Ruleset,
 ) -> Result<checkers::ai::evalfile::EvalFile, Fail> {
-    checkers::ai::evalfile::EvalFile::load(path, rules)
-        .map_err(|e| Fail::Input(localize::current().eval_error(&e)))
+    let lang = localize::current();
+    checkers::ai::evalfile::EvalFile::load_worded(path, rules, &|e| {
+        crate::files::io_reason(&lang, e)
+    })
+    .map_err(|e| Fail::Input(lang.eval_error(&e)))
 }
 
 /// The language: `--lang`, else the config's `lang`, else the locale, else English.

@@ -187,7 +187,9 @@ pub fn load_eval(path: Option<&Path>) -> Result<Option<(Ruleset, Evaluator)>, St
     };
     let origin = path.display().to_string();
     // The file names its variant.
-    let file = EvalFile::read(path).map_err(|e| e.to_string())?;
+    let lang = crate::cli::language();
+    let file = EvalFile::read_worded(path, &|e| crate::files::io_reason(&lang, e))
+        .map_err(|e| lang.eval_error(&e))?;
     let rules = Ruleset::builtin(&file.variant).ok_or_else(|| {
         format!(
             "{origin}: the weights are for `{}`, which is not a built-in variant; the hub plays {}",

@@ -369,7 +369,17 @@ impl EvalFile {
 
     /// Reads a weights file from disk and checks it is for `rules`.
     pub fn load(path: &Path, rules: &Ruleset) -> Result<EvalFile, EvalFileError> {
-        let file = EvalFile::read(path)?;
+        EvalFile::load_worded(path, rules, &|e| e.to_string())
+    }
+
+    /// [`EvalFile::load`], with a file that cannot be read explained by `why`
+    /// (a front end words the system's reason in its own language).
+    pub fn load_worded(
+        path: &Path,
+        rules: &Ruleset,
+        why: &dyn Fn(&std::io::Error) -> String,
+    ) -> Result<EvalFile, EvalFileError> {
+        let file = EvalFile::read_worded(path, why)?;
         file.check(rules).map_err(|problem| EvalFileError {
             origin: path.display().to_string(),
             problem,
@@ -380,10 +390,18 @@ impl EvalFile {
     /// Reads a weights file from disk, for whichever ruleset it names; only a
     /// regular file of a weights file's size is read.
     pub fn read(path: &Path) -> Result<EvalFile, EvalFileError> {
+        EvalFile::read_worded(path, &|e| e.to_string())
+    }
+
+    /// [`EvalFile::read`], with a file that cannot be read explained by `why`.
+    pub fn read_worded(
+        path: &Path,
+        why: &dyn Fn(&std::io::Error) -> String,
+    ) -> Result<EvalFile, EvalFileError> {
         let origin = path.display().to_string();
         let bytes = crate::read_file(path, MAX_BYTES).map_err(|e| EvalFileError {
             origin: origin.clone(),
-            problem: EvalProblem::Unreadable(e.to_string()),
+            problem: EvalProblem::Unreadable(why(&e)),
         })?;
         EvalFile::from_bytes(&bytes, &origin)
     }

@@ -260,6 +260,28 @@ fn the_engines_errors_are_worded_in_the_language() {
         "{}",
         load.stderr
     );
+    // A weights file that cannot be read: the system's reason in the language
+    // too, without its error number, on the command line and from the hub.
+    for args in [
+        &[
+            "analyze",
+            "--variant",
+            "english",
+            "--depth",
+            "1",
+            "--eval",
+            "/no/such.ckev",
+        ][..],
+        &["hub", "--eval", "/no/such.ckev"][..],
+    ] {
+        let r = run(&[args, &["--lang", "ru"][..]].concat(), &[], &home);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("такого файла нет") && !r.stderr.contains("os error"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
     // English is the engine's own sentence, as before.
     let en = run(&["play", "--load", record.to_str().unwrap()], &[], &home);
     assert!(
