@@ -2,7 +2,7 @@
 //! evaluation and, when given them, its endgame tables, kept from one search to
 //! the next.
 
-use super::{probcut_margin, Searcher, MAX_PLY};
+use super::{counter_moves_pay, probcut_margin, Searcher, MAX_PLY};
 use crate::ai::endgame::Tables;
 use crate::ai::eval::Evaluator;
 use crate::ai::tt::Table;
@@ -98,6 +98,8 @@ impl Engine {
                     eval: &self.engine.eval,
                     options: self.engine.options,
                     probcut_margin: probcut_margin(&self.engine.rules),
+                    counter_moves: self.engine.options.counter_moves
+                        && counter_moves_pay(&self.engine.rules),
                     draws,
                     tt: &mut self.engine.tt,
                     stop: self.stop,
@@ -110,6 +112,8 @@ impl Engine {
                     path: self.past.hashes.clone(),
                     killers: [[None; 2]; MAX_PLY],
                     history: Box::new([[0; 64]; 64]),
+                    counter: Box::new([[None; 64]; 64]),
+                    line: [(0, 0); MAX_PLY],
                     pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
                     pv_len: [0; MAX_PLY],
                     order: Vec::with_capacity(64 * MAX_PLY),

@@ -87,6 +87,10 @@ pub struct Options {
     /// ProbCut: a node off the principal variation with no capture to make,
     /// whose shallow search (four plies less) beats beta by a margin, is cut.
     pub probcut: bool,
+    /// Counter-moves: the quiet move that last refuted the opponent's move
+    /// (by its start and end) is tried with the killers, and not reduced; in
+    /// the rulesets where they were measured to pay (short kings, any capture).
+    pub counter_moves: bool,
     /// Endgame tables: positions of few pieces are looked up, not searched,
     /// once the game is down to [`ENDGAME_FROM`] pieces, if tables are attached
     /// ([`super::Engine::attach_tables`]).
@@ -106,6 +110,7 @@ impl Default for Options {
             start_permille: 1000,
             static_cut: true,
             probcut: true,
+            counter_moves: true,
             endgame: true,
         }
     }
