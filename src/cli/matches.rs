@@ -543,21 +543,22 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             pairs.len()
         )?;
     }
+    // Every move one player chose, over all games: the first player's or the second's.
+    let of = |first: bool| -> Vec<Thought> {
+        finished
+            .iter()
+            .flat_map(|f| {
+                let side = if first {
+                    first_color(f.index)
+                } else {
+                    first_color(f.index).opposite()
+                };
+                f.played.thoughts.iter().filter(move |t| t.side == side)
+            })
+            .copied()
+            .collect()
+    };
     if let Some(given) = movetime {
-        let of = |first: bool| -> Vec<Thought> {
-            finished
-                .iter()
-                .flat_map(|f| {
-                    let side = if first {
-                        first_color(f.index)
-                    } else {
-                        first_color(f.index).opposite()
-                    };
-                    f.played.thoughts.iter().filter(move |t| t.side == side)
-                })
-                .copied()
-                .collect()
-        };
         writeln!(out, "time per move, of {} ms given:", given.as_millis())?;
         let first = format!("{label_first} (first)");
         let second = format!("{label_second} (second)");
@@ -575,19 +576,11 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             })
             .count();
         let mean = |first: bool| -> f64 {
-            let took: Vec<f64> = finished
-                .iter()
-                .flat_map(|f| {
-                    let side = if first {
-                        first_color(f.index)
-                    } else {
-                        first_color(f.index).opposite()
-                    };
-                    f.played.thoughts.iter().filter(move |t| t.side == side)
-                })
+            let took = of(first);
+            took.iter()
                 .map(|t| t.took.as_secs_f64() * 1000.0)
-                .collect();
-            took.iter().sum::<f64>() / took.len().max(1) as f64
+                .sum::<f64>()
+                / took.len().max(1) as f64
         };
         writeln!(
             out,
