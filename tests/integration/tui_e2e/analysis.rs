@@ -21,7 +21,9 @@ fn analysis_shows_three_lines_and_the_board_still_takes_moves() {
     let mut s = Session::start(&["play", "--variant", "english"]);
     s.wait_for(&["English draughts", "Black to move"]);
     s.send(b"a");
-    s.wait_for(&["Analysis, depth 3"]);
+    // Any depth: how far it has gone by the time a frame is read depends on the
+    // machine, and the screen shows only the latest.
+    s.wait_for(&["Analysis, depth "]);
     let deadline = Instant::now() + PATIENCE;
     while scored_lines(&s) < 3 {
         assert!(Instant::now() < deadline, "{}", s.contents());
