@@ -109,6 +109,20 @@ impl Level {
         }
     }
 
+    /// Keeps `limits` to a clock's `budget` for the move (the share and the most,
+    /// from [`crate::clock::budget`]): a level without a time of its own (level
+    /// 10) plans on the share and takes up to the most as the position asks; the
+    /// others take no more than their own time or the share.
+    pub fn keep_to_clock(&self, limits: &mut Limits, (share, most): (Duration, Duration)) {
+        match self.movetime {
+            Some(own) => limits.movetime = Some(own.min(share)),
+            None => {
+                limits.target = Some(share);
+                limits.movetime = Some(most);
+            }
+        }
+    }
+
     /// The search limits of this level, with `think_time` for level 10.
     pub fn limits(&self, think_time: Duration) -> Limits {
         Limits {

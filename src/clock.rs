@@ -111,14 +111,17 @@ pub fn move_time(left: Duration, increment: Duration, moves: Option<u32>) -> Dur
     share.min(left / 2 + increment)
 }
 
-/// The most a move may take when the search asks for more than its `share`
-/// (from [`move_time`]): three shares, but never more than a fifth of what is
-/// left and most of the increment, so that a long think early cannot starve
-/// the moves after it.
-pub fn most_time(left: Duration, increment: Duration, share: Duration) -> Duration {
-    (share * 3)
+/// The time for this move by the clock, as [`move_time`] with the same
+/// arguments gives it (the share), and the most it may take when the search
+/// asks for more: three shares, but never more than a fifth of what is left and
+/// most of the increment, so that a long think early cannot starve the moves
+/// after it.
+pub fn budget(left: Duration, increment: Duration, moves: Option<u32>) -> (Duration, Duration) {
+    let share = move_time(left, increment, moves);
+    let most = (share * 3)
         .min(left / 5 + increment.mul_f64(0.8))
-        .max(share)
+        .max(share);
+    (share, most)
 }
 
 /// A clock time as it is shown: `4:57`, `1:02:03`, and tenths under ten
@@ -255,9 +258,12 @@ mod tests {
         assert_eq!(move_time(s(1), s(1), Some(1)), Duration::from_millis(1500));
         assert!(move_time(s(0), s(0), None).is_zero());
         // Three shares when there is time for them, a fifth of the clock when not.
-        assert_eq!(most_time(s(300), s(0), s(10)), s(30));
-        assert_eq!(most_time(s(20), s(0), s(4)), s(4));
-        assert_eq!(most_time(s(20), s(1), s(2)), Duration::from_millis(4800));
+        assert_eq!(budget(s(300), s(0), None), (s(10), s(30)));
+        assert_eq!(budget(s(20), s(0), Some(5)), (s(4), s(4)));
+        assert_eq!(
+            budget(s(20), s(1), Some(20)),
+            (Duration::from_millis(1800), Duration::from_millis(4800))
+        );
     }
 
     #[test]

@@ -323,14 +323,11 @@ fn level(a: &[(String, String)]) -> Result<Limits, String> {
         });
     }
     if let Some(t) = time {
-        let per = checkers::clock::move_time(
+        let (per, most) = checkers::clock::budget(
             Duration::from_secs_f64(t),
             Duration::from_secs_f64(inc.unwrap_or(0.0)),
             moves.map(|m| m as u32),
         );
-        let left = Duration::from_secs_f64(t);
-        let most =
-            checkers::clock::most_time(left, Duration::from_secs_f64(inc.unwrap_or(0.0)), per);
         return Ok(Limits {
             target: Some(seconds(per.as_secs_f64())),
             movetime: Some(seconds(most.as_secs_f64())),

@@ -232,11 +232,14 @@ impl<G: Kernel> Searcher<'_, G> {
                 if root_moves.len() == 1 {
                     break; // forced: the clock's time is worth more later
                 }
-                let most = self.limits.movetime.unwrap_or(Duration::MAX);
                 let planned = target.mul_f64(budget.after(depth, result.best, score));
                 // The iteration under way may run to twice the plan before it is
                 // cut short; one that would start past half of it rarely ends.
-                self.deadline = Some(self.start + (planned * 2).min(most));
+                let cap = self
+                    .limits
+                    .movetime
+                    .map_or(planned * 2, |most| (planned * 2).min(most));
+                self.deadline = self.start.checked_add(cap);
                 if elapsed > planned / 2 {
                     break;
                 }

@@ -219,11 +219,18 @@ impl HubEngine {
         movetime: Duration,
     ) -> Result<HubEngine, String> {
         let shown = argv.join(" ");
-        let mut child = Command::new(&argv[0])
+        let mut command = Command::new(&argv[0]);
+        command
             .args(&argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        // A process group of its own, so that Ctrl-C in the terminal reaches
+        // the match, which then lets the game under way finish, and not the
+        // engine, which would die in the middle of it and forfeit.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start the opponent `{shown}`: {e}"))?;
         let stdout = child.stdout.take().expect("piped");

@@ -102,16 +102,8 @@ impl Contestant for Builtin {
         let past = Past::of(game);
         let mut limits = limits_for(&self.player, LEVEL_10_THINK);
         if let Some(c) = clock {
-            // As the terminal game does: level 10 plans on its share of the
-            // clock, the other levels take no more than their own time.
-            let share = crate::clock::move_time(c.left, c.increment, None);
-            match self.player.level.movetime {
-                Some(own) => limits.movetime = Some(own.min(share)),
-                None => {
-                    limits.target = Some(share);
-                    limits.movetime = Some(crate::clock::most_time(c.left, c.increment, share));
-                }
-            }
+            let budget = crate::clock::budget(c.left, c.increment, None);
+            self.player.level.keep_to_clock(&mut limits, budget);
         }
         let stop = AtomicBool::new(false);
         super::tables::prepare(&mut self.engine, &pos);
@@ -290,11 +282,12 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_side_whose_move_takes_longer_than_its_clock_loses_on_time() {
+    /// A game between two players of the first legal move, on `base` seconds
+    /// each and no increment.
+    fn on_clock(base: u64) -> (Ruleset, Played) {
         let rules = Ruleset::builtin("english").unwrap();
-        let nothing = TimeControl {
-            base: Duration::ZERO,
+        let control = TimeControl {
+            base: Duration::from_secs(base),
             increment: Duration::ZERO,
         };
         let played = play_contest(
@@ -302,9 +295,15 @@ mod tests {
             &[],
             &mut First,
             &mut First,
-            Some(nothing),
+            Some(control),
             &mut Rng::new(1),
         );
+        (rules, played)
+    }
+
+    #[test]
+    fn a_side_whose_move_takes_longer_than_its_clock_loses_on_time() {
+        let (rules, played) = on_clock(0);
         let outcome = played.game.outcome().unwrap();
         assert_eq!(outcome.reason, OutcomeReason::Time);
         assert_eq!(outcome.winner, Some(rules.first_move.opposite()));
@@ -313,19 +312,7 @@ mod tests {
 
     #[test]
     fn with_time_enough_every_turn_is_timed_and_nobody_loses_on_time() {
-        let rules = Ruleset::builtin("english").unwrap();
-        let hour = TimeControl {
-            base: Duration::from_secs(3600),
-            increment: Duration::ZERO,
-        };
-        let played = play_contest(
-            &rules,
-            &[],
-            &mut First,
-            &mut First,
-            Some(hour),
-            &mut Rng::new(1),
-        );
+        let (_, played) = on_clock(3600);
         let outcome = played.game.outcome().unwrap();
         assert_ne!(outcome.reason, OutcomeReason::Time);
         assert_eq!(played.thoughts.len(), played.game.moves().len());

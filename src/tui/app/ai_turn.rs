@@ -96,17 +96,9 @@ impl App {
             level = checkers::ai::Level::get_or_default(checkers::ai::ADVICE_LEVEL);
         }
         let mut limits = level.limits(self.ai.think_time);
-        // With a clock the AI keeps to its share of it: level 10 plans on that
-        // share and takes more or less as the position asks, the others take
-        // no more than their own time.
-        if let Some((share, most)) = self.clock_move_time().filter(|_| purpose == Purpose::Move) {
-            match level.movetime {
-                Some(own) => limits.movetime = Some(own.min(share)),
-                None => {
-                    limits.target = Some(share);
-                    limits.movetime = Some(most);
-                }
-            }
+        // With a clock the AI keeps to its share of it.
+        if let Some(budget) = self.clock_move_time().filter(|_| purpose == Purpose::Move) {
+            level.keep_to_clock(&mut limits, budget);
         }
         let eval = self.game_eval();
         self.effects.push(Effect::Search(Box::new(SearchRequest {

@@ -165,8 +165,10 @@ impl App {
     pub(super) fn clock_move_time(&self) -> Option<(Duration, Duration)> {
         let clocks = self.clocks.as_ref()?;
         let left = clocks.shown(&self.game, self.game.position().side_to_move());
-        let inc = clocks.control.increment;
-        let share = checkers::clock::move_time(left, inc, None);
-        Some((share, checkers::clock::most_time(left, inc, share)))
+        Some(checkers::clock::budget(
+            left,
+            clocks.control.increment,
+            None,
+        ))
     }
 }

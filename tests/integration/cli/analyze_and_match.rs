@@ -340,6 +340,54 @@ fn an_interrupted_match_reports_the_games_it_played() {
     assert_eq!(games, played, "{stdout}");
 }
 
+/// Ctrl-C in a terminal reaches every process of the foreground group: the
+/// match, and an engine it plays must not die of it in the middle of a game.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_in_the_terminal_does_not_kill_the_opponent_engine() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::CommandExt;
+    let me = env!("CARGO_BIN_EXE_checkers");
+    let mut child = std::process::Command::new(me)
+        .args([
+            "match",
+            "--variant",
+            "english",
+            "--games",
+            "2000",
+            "--movetime",
+            "5",
+            "--white-level",
+            "2",
+            "--jobs",
+            "1",
+        ])
+        .arg("--opponent")
+        .arg(format!("hub:{me} hub"))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.starts_with("game 1/2000: "), "{first}");
+    // SAFETY: kill(2) of the group our own child leads, as a terminal's Ctrl-C does.
+    assert_eq!(unsafe { libc::kill(-(child.id() as i32), libc::SIGINT) }, 0);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{rest}");
+    assert!(stdout.contains("(stopped by a signal: "), "{stdout}");
+    assert!(
+        !stdout.contains("forfeit") && !rest.contains("forfeit"),
+        "{stdout}{rest}"
+    );
+}
+
 #[test]
 fn match_refuses_a_level_out_of_range() {
     refused(
