@@ -30,7 +30,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let start = Position::initial(rules.first_move);
+    let start = Position::start(&rules);
     for d in 1..=depth {
         let t = Instant::now();
         let nodes = perft(&start, &rules, d);

@@ -1,73 +1,187 @@
 //! Sets of squares, and the board geometry they live in.
 //!
-//! The dark squares sit in one 64-bit word, a pair of rows in every 11 bits: the
-//! five dark squares of an odd rank, one padding (ghost) bit, the five of the
-//! even rank above. Eleven is a pair of rows of the widest board a word holds
-//! (10×10: 50 squares in bits 0–54); the 8×8 board uses the first four of each
-//! row's five places, so a square's bit is the same on both boards and
+//! The dark squares sit in one word, a pair of rows in every 13 bits: the six
+//! dark squares of an odd rank, one padding (ghost) bit, the six of the even
+//! rank above. Thirteen is a pair of rows of the widest board (12×12: 72
+//! squares in bits 0–77, a 128-bit word); the smaller boards use the first four
+//! (8×8, bits 0–49) or five (10×10, bits 0–63) of each row's six places, so
+//! both fit a 64-bit word, and a square's bit is the same on every board: it
 //! depends only on its file and rank ([`bit_of`]). With the padding, every
-//! diagonal step is the same shift everywhere: +5 is up-left, +6 up-right, −5
-//! down-right and −6 down-left ("up" is towards the last rank). A step off the
-//! board lands on a place no square uses or outside the board's bits, so one
-//! mask with the board's squares ([`VALID`] on 8×8) replaces all edge tests.
-//! This is the ghost-square layout the fast 10×10 generators use.
+//! diagonal step is the same shift everywhere: +6 is up-left, +7 up-right, −6
+//! down-right and −7 down-left ("up" is towards the last rank). A step off the
+//! board lands on a place no square uses or outside the word, so one mask with
+//! the board's squares replaces all edge tests. This is the ghost-square layout
+//! the fast 10×10 generators use.
 //!
-//! Measured against the 8×8-only layout it replaces (stride 9, steps 4 and 5):
-//! perft from the start in all five variants within the machine's noise
-//! (docs/STRENGTH.md, "Speed").
+//! Steps are shifts, not rotations: 10×10 fills its 64-bit word to the top bit,
+//! so a rotated step would wrap onto real squares. A step is a pair of shifts
+//! (left, then right), one of them zero, so that a direction chosen at run time
+//! needs no branch and one known at compile time folds to a single shift.
+//! Measured against the layout before (stride 11 on a 64-bit word, rotations):
+//! docs/STRENGTH.md, "Speed".
 
 use crate::square::Square;
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr, Sub};
 
 /// Bits from one rank to the same place two ranks up: a pair of rows.
-pub(crate) const STRIDE: u8 = 11;
+pub(crate) const STRIDE: u8 = 13;
 /// Bits from a rank to the one above it when that is an even rank.
-pub(crate) const HALF_STRIDE: u8 = 6;
+pub(crate) const HALF_STRIDE: u8 = 7;
 
-/// Diagonal steps as left-rotations of the layout: up-left, up-right,
-/// down-right, down-left. Rotation makes negative steps branch-free; bits that
-/// wrap around land in the top bits, which no square uses, and are masked off
-/// with the board's squares.
-pub(crate) const ROT: [u32; 4] = [
-    HALF_STRIDE as u32 - 1,
-    HALF_STRIDE as u32,
-    64 - (HALF_STRIDE as u32 - 1),
-    64 - HALF_STRIDE as u32,
-];
+/// The diagonal directions, in the order up-left, up-right, down-right,
+/// down-left, as indices into [`UP`] and [`DOWN`].
+#[cfg(test)]
+pub(crate) const DIRS: [usize; 4] = [0, 1, 2, 3];
+/// Each direction's left shift (zero for the downward ones).
+pub(crate) const UP: [u32; 4] = [HALF_STRIDE as u32 - 1, HALF_STRIDE as u32, 0, 0];
+/// Each direction's right shift (zero for the upward ones).
+pub(crate) const DOWN: [u32; 4] = [0, 0, HALF_STRIDE as u32 - 1, HALF_STRIDE as u32];
 
 /// The bit of the dark square at `file` (0 = a) and `rank` (0 = rank 1).
 pub(crate) const fn bit_of(file: u8, rank: u8) -> u8 {
     STRIDE * (rank / 2) + HALF_STRIDE * (rank % 2) + file / 2
 }
 
-/// The largest board the word holds.
-pub(crate) const MAX_SIZE: usize = 10;
+/// A machine word that holds a board: `u64` for 8×8 and 10×10, `u128` for
+/// 12×12. The move generator is compiled for the narrowest word its board
+/// fits, so the small boards pay nothing for the large one.
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + Default
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + Sub<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + fmt::Debug
+{
+    /// No bits.
+    const ZERO: Self;
+    /// Bit 0 alone.
+    const ONE: Self;
+    /// The low bits of a set of squares (the board's own fit).
+    fn narrow(x: u128) -> Self;
+    /// The set as the 128-bit sets of squares the rest of the crate speaks.
+    fn wide(self) -> u128;
+    /// The number of bits set.
+    fn count_ones(self) -> u32;
+    /// The index of the lowest bit set (the word's width when none is).
+    fn trailing_zeros(self) -> u32;
+    /// Whether no bit is set.
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self == Self::ZERO
+    }
+    /// The set without its lowest bit.
+    #[inline(always)]
+    fn clear_lowest(self) -> Self {
+        self & (self - Self::ONE)
+    }
+    /// Bit `i` alone.
+    #[inline(always)]
+    fn bit(i: u32) -> Self {
+        Self::ONE << i
+    }
+    /// One diagonal step in direction `d` (see [`DIRS`]), not yet kept on a board.
+    #[inline(always)]
+    fn step(self, d: usize) -> Self {
+        (self << UP[d]) >> DOWN[d]
+    }
+    /// The diagonal steps as left rotations, in the order of [`DIRS`]: the
+    /// move generator's form, one instruction for a direction known only at
+    /// run time. A rotated step wraps bits round the word; on 8×8 and 12×12
+    /// they land where no square is, on 10×10 the kernel masks them first.
+    const ROT: [u32; 4];
+    /// The word rotated left by `r`.
+    fn rotate(self, r: u32) -> Self;
+    /// The word's width in bits.
+    const WIDTH: u32;
+    /// The bit a rotation by `r` moved to `bit` came from.
+    #[inline(always)]
+    fn back(bit: u32, r: u32) -> u32 {
+        (bit + Self::WIDTH - r) & (Self::WIDTH - 1)
+    }
+    /// The rotation that undoes rotation `r`.
+    #[inline(always)]
+    fn opposite(r: u32) -> u32 {
+        (Self::WIDTH - r) & (Self::WIDTH - 1)
+    }
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: $t = 0;
+            const ONE: $t = 1;
+            #[inline(always)]
+            fn narrow(x: u128) -> $t {
+                x as $t
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            const WIDTH: u32 = <$t>::BITS;
+            const ROT: [u32; 4] = [
+                HALF_STRIDE as u32 - 1,
+                HALF_STRIDE as u32,
+                <$t>::BITS - (HALF_STRIDE as u32 - 1),
+                <$t>::BITS - HALF_STRIDE as u32,
+            ];
+            #[inline(always)]
+            fn rotate(self, r: u32) -> $t {
+                self.rotate_left(r)
+            }
+        }
+    };
+}
+word!(u64);
+word!(u128);
+
+/// The largest board.
+pub(crate) const MAX_SIZE: usize = 12;
 
 /// The shape of a board: how many squares a side it has, and which bits of the
 /// word its dark squares use, rank by rank. Everything that move generation,
 /// crowning and the start position need to know of the board is here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
-    /// Squares along a side: 8 or 10.
+    /// Squares along a side: 8, 10 or 12.
     pub size: u8,
     /// The dark squares.
-    pub(crate) valid: u64,
+    pub(crate) valid: u128,
     /// Each rank's dark squares, rank 1 (index 0) upwards; only the first
     /// `size` are used.
-    pub(crate) ranks: [u64; MAX_SIZE],
+    pub(crate) ranks: [u128; MAX_SIZE],
 }
 
 impl Geometry {
-    /// The board of `size` squares a side: 8 or 10 (anything else is taken as 8).
+    /// The board of `size` squares a side: 8, 10 or 12 (anything else is taken as 8).
     pub const fn new(size: u8) -> Geometry {
-        let size = if size == 10 { 10 } else { 8 };
+        let size = match size {
+            10 | 12 => size,
+            _ => 8,
+        };
         let half = size / 2;
-        let mut ranks = [0u64; MAX_SIZE];
+        let mut ranks = [0u128; MAX_SIZE];
         let mut valid = 0;
         let mut r = 0;
         while r < size {
-            ranks[r as usize] = ((1u64 << half) - 1) << bit_of(r % 2, r);
+            ranks[r as usize] = ((1u128 << half) - 1) << bit_of(r % 2, r);
             valid |= ranks[r as usize];
             r += 1;
         }
@@ -81,7 +195,7 @@ impl Geometry {
 
     /// The row where `color`'s men are crowned: the far side's back row.
     #[inline]
-    pub(crate) const fn promotion_row(&self, color: crate::square::Color) -> u64 {
+    pub(crate) const fn promotion_row(&self, color: crate::square::Color) -> u128 {
         match color {
             crate::square::Color::White => self.ranks[self.size as usize - 1],
             crate::square::Color::Black => self.ranks[0],
@@ -91,7 +205,7 @@ impl Geometry {
     /// The row before [`Geometry::promotion_row`]: where `color`'s men stand one
     /// step from crowning.
     #[inline]
-    pub(crate) const fn row_before_promotion(&self, color: crate::square::Color) -> u64 {
+    pub(crate) const fn row_before_promotion(&self, color: crate::square::Color) -> u128 {
         match color {
             crate::square::Color::White => self.ranks[self.size as usize - 2],
             crate::square::Color::Black => self.ranks[1],
@@ -131,7 +245,8 @@ impl Geometry {
     }
 
     /// The most pieces a side can have: as many as its men at the start when
-    /// they fill every rank but the two in the middle (12 on 8×8, 20 on 10×10).
+    /// they fill every rank but the two in the middle (12 on 8×8, 20 on 10×10,
+    /// 30 on 12×12).
     pub const fn most_men(&self) -> u32 {
         (self.size as u32 / 2 - 1) * (self.size as u32 / 2)
     }
@@ -173,7 +288,7 @@ impl Geometry {
 
     /// The squares of the first `rows` ranks of `color`'s side: where its men
     /// stand at the start.
-    pub(crate) const fn home(&self, color: crate::square::Color, rows: u8) -> u64 {
+    pub(crate) const fn home(&self, color: crate::square::Color, rows: u8) -> u128 {
         let mut set = 0;
         let mut k = 0;
         while k < rows && k < self.size {
@@ -191,18 +306,20 @@ impl Geometry {
 pub const BOARD_8: Geometry = Geometry::new(8);
 /// The 10×10 board.
 pub const BOARD_10: Geometry = Geometry::new(10);
-/// Every board the word holds, smallest first: the boards the learned
+/// The 12×12 board.
+pub const BOARD_12: Geometry = Geometry::new(12);
+/// The boards of a 64-bit word, smallest first: the boards the learned
 /// evaluation and the endgame tables are laid out for.
 pub(crate) const BOARDS: [Geometry; 2] = [BOARD_8, BOARD_10];
-/// Every square of any board the word holds: the largest board's.
-pub(crate) const ANY_BOARD: u64 = BOARD_10.valid;
+// 10×10 fills a 64-bit word (its last square is bit 63); 12×12 ends at bit 77.
+const _: () = assert!(BOARD_10.valid >> 63 == 1 && BOARD_12.valid >> 77 == 1);
 
-/// The 32 squares of the 8×8 board.
-pub const VALID: u64 = BOARD_8.valid;
+/// Every square of any board: the largest board's.
+pub(crate) const ANY_BOARD: u128 = BOARD_12.valid;
 
 /// A set of squares.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub(crate) u64);
+pub struct Bitboard(pub(crate) u128);
 
 impl Bitboard {
     /// No squares.
@@ -232,6 +349,13 @@ impl Bitboard {
         Bitboard(self.0 | sq.mask())
     }
 
+    /// The set in a 64-bit word, for the boards that fit one (8×8 and 10×10):
+    /// the learned evaluation and the endgame tables are laid out for those.
+    #[inline(always)]
+    pub(crate) const fn low(self) -> u64 {
+        self.0 as u64
+    }
+
     /// The squares in increasing bit order (which is decreasing PDN number).
     #[inline]
     pub fn iter(self) -> Squares {
@@ -255,7 +379,7 @@ impl IntoIterator for Bitboard {
 
 /// Iterator over the squares of a [`Bitboard`].
 #[derive(Clone, Debug)]
-pub struct Squares(u64);
+pub struct Squares(u128);
 
 impl Iterator for Squares {
     type Item = Square;
@@ -309,7 +433,7 @@ impl Not for Bitboard {
     type Output = Bitboard;
     #[inline]
     fn not(self) -> Bitboard {
-        Bitboard(!self.0 & VALID)
+        Bitboard(!self.0 & ANY_BOARD)
     }
 }
 
@@ -323,13 +447,7 @@ impl fmt::Debug for Bitboard {
 mod tests {
     use super::*;
 
-    /// The four diagonal directions as shift amounts: up-left, up-right, down-right, down-left.
-    const DIRECTIONS: [i8; 4] = [5, 6, -5, -6];
-
-    /// Shifts `b` one diagonal step in direction `d` (a member of [`DIRECTIONS`]).
-    const fn step(b: u64, d: i8) -> u64 {
-        (if d > 0 { b << d } else { b >> (-d) }) & VALID
-    }
+    const VALID: u128 = BOARD_8.valid;
 
     #[test]
     fn valid_mask_is_the_32_squares() {
@@ -347,21 +465,35 @@ mod tests {
         }
     }
 
+    /// Every step of every square on every board, in both words where the
+    /// board fits a 64-bit one, lands on the diagonal neighbour or off the board.
     #[test]
     fn steps_are_uniform_diagonal_moves() {
-        for sq in crate::BOARD_8.all() {
-            for (d, (df, dr)) in DIRECTIONS
-                .iter()
-                .zip([(-1i8, 1i8), (1, 1), (1, -1), (-1, -1)])
-            {
-                let f = sq.file() as i8 + df;
-                let r = sq.rank() as i8 + dr;
-                let expect = if (0..8).contains(&f) && (0..8).contains(&r) {
-                    crate::BOARD_8.square_at(f as u8, r as u8).unwrap().mask()
-                } else {
-                    0
-                };
-                assert_eq!(step(sq.mask(), *d), expect, "{sq:?} dir {d}");
+        for geo in [BOARD_8, BOARD_10, BOARD_12] {
+            let n = geo.size as i8;
+            for sq in geo.all() {
+                for (d, (df, dr)) in DIRS
+                    .into_iter()
+                    .zip([(-1i8, 1i8), (1, 1), (1, -1), (-1, -1)])
+                {
+                    let f = sq.file() as i8 + df;
+                    let r = sq.rank() as i8 + dr;
+                    let expect = if (0..n).contains(&f) && (0..n).contains(&r) {
+                        geo.square_at(f as u8, r as u8).unwrap().mask()
+                    } else {
+                        0
+                    };
+                    assert_eq!(sq.mask().step(d) & geo.valid, expect, "{sq:?} dir {d}");
+                    if geo.size <= 10 {
+                        let narrow = (sq.mask() as u64).step(d) & geo.valid as u64;
+                        assert_eq!(narrow as u128, expect, "{sq:?} dir {d}, 64 bits");
+                    }
+                    if expect != 0 {
+                        let r = u128::ROT[d];
+                        assert_eq!(sq.mask().rotate(r), expect, "{sq:?} rotated by {r}");
+                        assert_eq!(u128::back(expect.trailing_zeros(), r), sq.bit() as u32);
+                    }
+                }
             }
         }
     }

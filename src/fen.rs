@@ -105,9 +105,9 @@ pub fn parse(fen: &str, geo: &Geometry) -> Result<Position, FenError> {
             ))
         }
     };
-    let mut sets = [0u64; 2];
+    let mut sets = [0u128; 2];
     let mut seen = [false; 2];
-    let mut kings = 0u64;
+    let mut kings = 0u128;
     for part in parts {
         let part = part.trim();
         let mut chars = part.chars();
@@ -133,7 +133,11 @@ pub fn parse(fen: &str, geo: &Geometry) -> Result<Position, FenError> {
         }
         for item in list.split(',') {
             let item = item.trim();
-            let (king, body) = match item.strip_prefix(['K', 'k']) {
+            // A lowercase `k` marks a king too, except where it is a file of
+            // the board (12×12 has files a to l): there `k3` is a square, and
+            // only `K` marks a king (`Kk3`).
+            let king_marks: &[char] = if geo.size > 10 { &['K'] } else { &['K', 'k'] };
+            let (king, body) = match item.strip_prefix(king_marks) {
                 Some(rest) => (true, rest.trim()),
                 None => (false, item),
             };

@@ -113,7 +113,7 @@ pub mod rules;
 pub mod square;
 mod text;
 
-pub use bitboard::{Bitboard, Geometry, BOARD_10, BOARD_8};
+pub use bitboard::{Bitboard, Geometry, BOARD_10, BOARD_12, BOARD_8};
 pub use fen::{FenError, FenProblem};
 pub use game::{Game, GameError, Outcome, OutcomeReason};
 pub use legality::Illegal;

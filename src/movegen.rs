@@ -5,28 +5,54 @@
 //! and no setting is tested in the inner loops; [`dispatch`] picks the generator
 //! once per call from the ruleset. Nothing here knows a variant's name.
 
-use crate::bitboard::{Geometry, MAX_SIZE, ROT};
+use crate::bitboard::{Geometry, Word, MAX_SIZE};
 use crate::moves::{Move, MoveList, MAX_INTERMEDIATE};
 use crate::position::Position;
 use crate::rules::{GenFlags, Ruleset};
 use crate::square::Color;
 
-/// One step of every square of `b` in direction `r`, kept on the board `G`.
+/// One step of every square of `b` in the direction of rotation `r` (one of
+/// `Word::ROT`), kept on the board `G`. On 10×10, which fills its 64-bit word
+/// to the top bit, a rotation would carry the last rank's squares round to
+/// the first rank's and back, so the rank a step leaves the board from is
+/// dropped first.
 #[inline(always)]
-fn sh<G: Kernel>(b: u64, r: u32) -> u64 {
-    b.rotate_left(r) & G::GEO.valid
+fn sh<G: Kernel>(b: G::W, r: u32) -> G::W {
+    let b = if G::GEO.size == 10 {
+        let edge = if r < G::W::WIDTH / 2 {
+            G::GEO.ranks[9]
+        } else {
+            G::GEO.ranks[0]
+        };
+        b & !G::W::narrow(edge)
+    } else {
+        b
+    };
+    b.rotate(r) & G::valid()
 }
 
-/// The square one step before `bit` in the direction `r`.
+/// The rotations of the four diagonal directions in the kernel's word.
 #[inline(always)]
-fn back(bit: u32, r: u32) -> u32 {
-    (bit + 64 - r) & 63
+fn dirs<G: Kernel>() -> [u32; 4] {
+    G::W::ROT
 }
 
 /// The generator settings as compile-time constants.
 pub(crate) trait Kernel {
+    /// The word the board fits.
+    type W: Word;
     /// The board.
     const GEO: Geometry;
+    /// The board's squares in the kernel's word.
+    #[inline(always)]
+    fn valid() -> Self::W {
+        Self::W::narrow(Self::GEO.valid)
+    }
+    /// The row where `color`'s men are crowned, in the kernel's word.
+    #[inline(always)]
+    fn promotion_row(color: Color) -> Self::W {
+        Self::W::narrow(Self::GEO.promotion_row(color))
+    }
     const MEN_BACK: bool;
     const KING_LONG_MOVE: bool;
     const KING_LONG_CAPTURE: bool;
@@ -37,6 +63,7 @@ pub(crate) trait Kernel {
 }
 
 pub(crate) struct K<
+    W,
     const N: u8,
     const A: bool,
     const B: bool,
@@ -44,9 +71,10 @@ pub(crate) struct K<
     const D: bool,
     const E: bool,
     const P: u8,
->;
+>(std::marker::PhantomData<W>);
 
 impl<
+        W: Word,
         const N: u8,
         const A: bool,
         const B: bool,
@@ -54,8 +82,9 @@ impl<
         const D: bool,
         const E: bool,
         const P: u8,
-    > Kernel for K<N, A, B, C, D, E, P>
+    > Kernel for K<W, N, A, B, C, D, E, P>
 {
+    type W = W;
     const GEO: Geometry = Geometry::new(N);
     const MEN_BACK: bool = A;
     const KING_LONG_MOVE: bool = B;
@@ -110,25 +139,32 @@ pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
         r: R,
     ) -> R::Out {
         match f.promo {
-            0 => r.run::<K<8, A, B, C, D, E, 0>>(),
-            1 => r.run::<K<8, A, B, C, D, E, 1>>(),
-            _ => r.run::<K<8, A, B, C, D, E, 2>>(),
+            0 => r.run::<K<u64, 8, A, B, C, D, E, 0>>(),
+            1 => r.run::<K<u64, 8, A, B, C, D, E, 1>>(),
+            _ => r.run::<K<u64, 8, A, B, C, D, E, 2>>(),
         }
     }
-    if f.size == 10 {
+    if f.size >= 10 {
         // Each kernel is compiled once per program that uses it (the search,
         // perft, the table solver…), so every combination on every board would
-        // cost megabytes of code. On 10×10 only the international rules are
-        // compiled (the ruleset loader refuses other settings on this board),
-        // and with any capture allowed, which explains a refused shorter capture.
+        // cost megabytes of code. On 10×10 and 12×12 only the international
+        // rules are compiled (the ruleset loader refuses other settings on
+        // these boards), and with any capture allowed, which explains a
+        // refused shorter capture.
         assert!(
-            GenFlags { most: true, ..f } == GenFlags::INTERNATIONAL,
-            "a 10x10 ruleset other than international draughts: {f:?}"
+            GenFlags {
+                most: true,
+                size: 10,
+                ..f
+            } == GenFlags::INTERNATIONAL,
+            "a {0}x{0} ruleset other than international draughts: {f:?}",
+            f.size
         );
-        return if f.most {
-            r.run::<K<10, true, true, true, true, true, 1>>()
-        } else {
-            r.run::<K<10, true, true, true, true, false, 1>>()
+        return match (f.size, f.most) {
+            (10, true) => r.run::<K<u64, 10, true, true, true, true, true, 1>>(),
+            (10, false) => r.run::<K<u64, 10, true, true, true, true, false, 1>>(),
+            (_, true) => r.run::<K<u128, 12, true, true, true, true, true, 1>>(),
+            (_, false) => r.run::<K<u128, 12, true, true, true, true, false, 1>>(),
         };
     }
     if f.men_back {
@@ -152,6 +188,17 @@ pub fn legal_moves(pos: &Position, rules: &Ruleset) -> MoveList {
     dispatch(rules.gen_flags(), Gen(pos))
 }
 
+/// The directions a man of White (`white`) or Black steps in.
+#[inline(always)]
+fn forward<G: Kernel>(white: bool) -> [u32; 2] {
+    let r = G::W::ROT;
+    if white {
+        [r[0], r[1]]
+    } else {
+        [r[2], r[3]]
+    }
+}
+
 /// Fills `list` (which must be empty) with the legal moves of `pos`.
 #[inline]
 pub(crate) fn generate<G: Kernel>(pos: &Position, list: &mut MoveList) {
@@ -170,26 +217,22 @@ pub(crate) fn count<G: Kernel>(pos: &Position) -> u64 {
     if captures::<G>(pos, &mut list, white) {
         return list.len() as u64;
     }
-    let (own, opp, kings) = pos.raw();
-    let empty = G::GEO.valid & !(own | opp);
+    let (own, opp, kings) = pos.raw::<G::W>();
+    let empty = G::valid() & !(own | opp);
     let men = own & !kings;
     let own_kings = own & kings;
-    let fwd = if white {
-        [ROT[0], ROT[1]]
-    } else {
-        [ROT[2], ROT[3]]
-    };
+    let fwd = forward::<G>(white);
     let mut n =
         (sh::<G>(men, fwd[0]) & empty).count_ones() + (sh::<G>(men, fwd[1]) & empty).count_ones();
-    if own_kings != 0 {
-        for r in ROT {
-            let mut t = sh::<G>(own_kings, r) & empty;
+    if !own_kings.is_zero() {
+        for d in dirs::<G>() {
+            let mut t = sh::<G>(own_kings, d) & empty;
             n += t.count_ones();
             if G::KING_LONG_MOVE {
                 // Each step of the flood is one more square along every king's ray;
                 // two kings never reach the same square at the same distance.
-                while t != 0 {
-                    t = sh::<G>(t, r) & empty;
+                while !t.is_zero() {
+                    t = sh::<G>(t, d) & empty;
                     n += t.count_ones();
                 }
             }
@@ -210,19 +253,17 @@ pub(crate) fn generate_captures<G: Kernel>(pos: &Position, list: &mut MoveList) 
 #[inline]
 pub(crate) fn has_quiet<G: Kernel>(pos: &Position) -> bool {
     let white = pos.side_to_move() == Color::White;
-    let (own, opp, kings) = pos.raw();
-    let empty = G::GEO.valid & !(own | opp);
+    let (own, opp, kings) = pos.raw::<G::W>();
+    let empty = G::valid() & !(own | opp);
     let men = own & !kings;
-    let fwd = if white {
-        [ROT[0], ROT[1]]
-    } else {
-        [ROT[2], ROT[3]]
-    };
-    if (sh::<G>(men, fwd[0]) | sh::<G>(men, fwd[1])) & empty != 0 {
+    let fwd = forward::<G>(white);
+    if !((sh::<G>(men, fwd[0]) | sh::<G>(men, fwd[1])) & empty).is_zero() {
         return true;
     }
     let k = own & kings;
-    ROT.iter().any(|&r| sh::<G>(k, r) & empty != 0)
+    dirs::<G>()
+        .iter()
+        .any(|&d| !(sh::<G>(k, d) & empty).is_zero())
 }
 
 /// Whether the side *not* to move could capture if it were its turn: a threat the
@@ -231,38 +272,34 @@ pub(crate) fn has_quiet<G: Kernel>(pos: &Position) -> bool {
 /// so no move is built.
 #[inline]
 pub(crate) fn threatened<G: Kernel>(pos: &Position) -> bool {
-    let (victims, attackers, kings) = pos.raw();
-    let empty = G::GEO.valid & !(victims | attackers);
+    let (victims, attackers, kings) = pos.raw::<G::W>();
+    let empty = G::valid() & !(victims | attackers);
     let men = attackers & !kings;
     let their_kings = attackers & kings;
-    // The attacker is the side not to move: White's men step up (ROT[0], ROT[1]).
-    let forward = if pos.side_to_move() == Color::White {
-        [ROT[2], ROT[3]]
-    } else {
-        [ROT[0], ROT[1]]
-    };
-    let jumps = |from: u64, r: u32| sh::<G>(sh::<G>(from, r) & victims, r) & empty != 0;
+    // The attacker is the side not to move.
+    let forward = forward::<G>(pos.side_to_move() != Color::White);
+    let jumps = |from: G::W, d: u32| !(sh::<G>(sh::<G>(from, d) & victims, d) & empty).is_zero();
     if G::MEN_BACK {
-        if ROT.iter().any(|&r| jumps(men, r)) {
+        if dirs::<G>().iter().any(|&d| jumps(men, d)) {
             return true;
         }
-    } else if forward.iter().any(|&r| jumps(men, r)) {
+    } else if forward.iter().any(|&d| jumps(men, d)) {
         return true;
     }
-    if their_kings == 0 {
+    if their_kings.is_zero() {
         return false;
     }
     if !G::KING_LONG_CAPTURE {
-        return ROT.iter().any(|&r| jumps(their_kings, r));
+        return dirs::<G>().iter().any(|&d| jumps(their_kings, d));
     }
-    ROT.iter().any(|&r| {
+    dirs::<G>().iter().any(|&d| {
         // Slide along the empty squares; the first piece met decides.
-        let mut ray = sh::<G>(their_kings, r);
-        while ray != 0 {
-            if sh::<G>(ray & victims, r) & empty != 0 {
+        let mut ray = sh::<G>(their_kings, d);
+        while !ray.is_zero() {
+            if !(sh::<G>(ray & victims, d) & empty).is_zero() {
                 return true;
             }
-            ray = sh::<G>(ray & empty, r);
+            ray = sh::<G>(ray & empty, d);
         }
         false
     })
@@ -271,61 +308,58 @@ pub(crate) fn threatened<G: Kernel>(pos: &Position) -> bool {
 /// Generates the quiet moves; called only when no capture exists.
 #[inline(always)]
 fn quiet<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) {
-    let (own, opp, kings) = pos.raw();
-    let empty = G::GEO.valid & !(own | opp);
+    let (own, opp, kings) = pos.raw::<G::W>();
+    let empty = G::valid() & !(own | opp);
     let men = own & !kings;
     let own_kings = own & kings;
-    let (fwd, promo_row) = if white {
-        ([ROT[0], ROT[1]], G::GEO.promotion_row(Color::White))
-    } else {
-        ([ROT[2], ROT[3]], G::GEO.promotion_row(Color::Black))
-    };
-    for r in fwd {
-        let mut t = sh::<G>(men, r) & empty;
-        while t != 0 {
+    let fwd = forward::<G>(white);
+    let promo_row = G::promotion_row(if white { Color::White } else { Color::Black });
+    for d in fwd {
+        let mut t = sh::<G>(men, d) & empty;
+        while !t.is_zero() {
             let to = t.trailing_zeros();
-            t &= t - 1;
-            let promotes = promo_row >> to & 1 != 0;
-            list.push(Move::quiet(back(to, r) as u8, to as u8, promotes));
+            t = t.clear_lowest();
+            let promotes = !(promo_row & G::W::bit(to)).is_zero();
+            list.push(Move::quiet(G::W::back(to, d) as u8, to as u8, promotes));
         }
     }
-    if own_kings == 0 {
+    if own_kings.is_zero() {
         return;
     }
     if G::KING_LONG_MOVE {
         let mut k = own_kings;
-        while k != 0 {
+        while !k.is_zero() {
             let from = k.trailing_zeros();
-            k &= k - 1;
-            for r in ROT {
-                let mut x = sh::<G>(1u64 << from, r) & empty;
-                while x != 0 {
+            k = k.clear_lowest();
+            for d in dirs::<G>() {
+                let mut x = sh::<G>(G::W::bit(from), d) & empty;
+                while !x.is_zero() {
                     list.push(Move::quiet(from as u8, x.trailing_zeros() as u8, false));
-                    x = sh::<G>(x, r) & empty;
+                    x = sh::<G>(x, d) & empty;
                 }
             }
         }
     } else {
-        for r in ROT {
-            let mut t = sh::<G>(own_kings, r) & empty;
-            while t != 0 {
+        for d in dirs::<G>() {
+            let mut t = sh::<G>(own_kings, d) & empty;
+            while !t.is_zero() {
                 let to = t.trailing_zeros();
-                t &= t - 1;
-                list.push(Move::quiet(back(to, r) as u8, to as u8, false));
+                t = t.clear_lowest();
+                list.push(Move::quiet(G::W::back(to, d) as u8, to as u8, false));
             }
         }
     }
 }
 
-/// State of a capture search from one start square.
-struct Capture<'a> {
+/// State of a capture search from one start square, in the board's word `W`.
+struct Capture<'a, W> {
     list: &'a mut MoveList,
     from: u8,
     /// Empty squares; the start square counts as empty for the whole move.
-    empty: u64,
+    empty: W,
     /// Enemy pieces. Taken ones stay here until the move ends: they block.
-    opp: u64,
-    promo_row: u64,
+    opp: W,
+    promo_row: W,
     /// Directions a man may capture in, as rotations.
     man_dirs: &'a [u32],
     path: [u8; MAX_INTERMEDIATE + 1],
@@ -333,9 +367,9 @@ struct Capture<'a> {
     best: u32,
 }
 
-impl Capture<'_> {
+impl<W: Word> Capture<'_, W> {
     #[inline(always)]
-    fn emit<G: Kernel>(&mut self, to: u32, captured: u64, depth: usize, promotes: bool) {
+    fn emit<G: Kernel<W = W>>(&mut self, to: u32, captured: W, depth: usize, promotes: bool) {
         let n = captured.count_ones();
         if n < self.best {
             if G::MOST {
@@ -357,24 +391,24 @@ impl Capture<'_> {
     }
 
     /// Continues a man's capture from `sq`; returns whether it could take anything.
-    fn man<G: Kernel>(&mut self, sq: u32, captured: u64, depth: usize) -> bool {
+    fn man<G: Kernel<W = W>>(&mut self, sq: u32, captured: W, depth: usize) -> bool {
         let mut found = false;
         let victims = self.opp & !captured;
         for i in 0..self.man_dirs.len() {
-            let r = self.man_dirs[i];
-            let mid = sh::<G>(1u64 << sq, r);
-            if mid & victims == 0 {
+            let d = self.man_dirs[i];
+            let mid = sh::<G>(W::bit(sq), d);
+            if (mid & victims).is_zero() {
                 continue;
             }
-            let land = sh::<G>(mid, r) & self.empty;
-            if land == 0 {
+            let land = sh::<G>(mid, d) & self.empty;
+            if land.is_zero() {
                 continue;
             }
             found = true;
             let to = land.trailing_zeros();
             let cap = captured | mid;
             self.path[depth] = to as u8;
-            if land & self.promo_row != 0 {
+            if !(land & self.promo_row).is_zero() {
                 match G::PROMO {
                     0 => self.emit::<G>(to, cap, depth, true),
                     1 => {
@@ -395,13 +429,13 @@ impl Capture<'_> {
         found
     }
 
-    /// The first occupied square from `sq` in direction `r`, within a king's capture reach.
+    /// The first occupied square from `sq` in direction `d`, within a king's capture reach.
     #[inline(always)]
-    fn target<G: Kernel>(&self, sq: u32, r: u32) -> u64 {
-        let mut x = sh::<G>(1u64 << sq, r);
+    fn target<G: Kernel<W = W>>(&self, sq: u32, d: u32) -> W {
+        let mut x = sh::<G>(W::bit(sq), d);
         if G::KING_LONG_CAPTURE {
-            while x & self.empty != 0 {
-                x = sh::<G>(x, r);
+            while !(x & self.empty).is_zero() {
+                x = sh::<G>(x, d);
             }
         }
         x
@@ -409,36 +443,36 @@ impl Capture<'_> {
 
     /// Whether a king on `sq` could take a piece, with `captured` already taken.
     #[inline(always)]
-    fn king_can_capture<G: Kernel>(&self, sq: u32, captured: u64) -> bool {
+    fn king_can_capture<G: Kernel<W = W>>(&self, sq: u32, captured: W) -> bool {
         let victims = self.opp & !captured;
-        ROT.iter().any(|&r| {
-            let x = self.target::<G>(sq, r);
-            x & victims != 0 && sh::<G>(x, r) & self.empty != 0
+        dirs::<G>().iter().any(|&d| {
+            let x = self.target::<G>(sq, d);
+            !(x & victims).is_zero() && !(sh::<G>(x, d) & self.empty).is_zero()
         })
     }
 
     /// Continues a king's capture from `sq`, skipping direction index `skip`
     /// (4 for none); returns whether it could take anything.
-    fn king<G: Kernel>(
+    fn king<G: Kernel<W = W>>(
         &mut self,
         sq: u32,
-        captured: u64,
+        captured: W,
         depth: usize,
         promotes: bool,
         skip: usize,
     ) -> bool {
         let mut found = false;
         let victims = self.opp & !captured;
-        for (i, r) in ROT.into_iter().enumerate() {
+        for (i, d) in dirs::<G>().into_iter().enumerate() {
             if i == skip {
                 continue;
             }
-            let x = self.target::<G>(sq, r);
-            if x & victims == 0 {
+            let x = self.target::<G>(sq, d);
+            if (x & victims).is_zero() {
                 continue;
             }
-            let mut land = sh::<G>(x, r) & self.empty;
-            if land == 0 {
+            let mut land = sh::<G>(x, d) & self.empty;
+            if land.is_zero() {
                 continue;
             }
             found = true;
@@ -446,10 +480,10 @@ impl Capture<'_> {
             if G::LAND_ANY {
                 let mut lands = [0u32; MAX_SIZE - 2];
                 let mut n = 0;
-                while land != 0 {
+                while !land.is_zero() {
                     lands[n] = land.trailing_zeros();
                     n += 1;
-                    land = sh::<G>(land, r) & self.empty;
+                    land = sh::<G>(land, d) & self.empty;
                 }
                 let mut go_on = [false; MAX_SIZE - 2];
                 let mut any = false;
@@ -463,7 +497,7 @@ impl Capture<'_> {
                         self.emit::<G>(lands[k], cap, depth, promotes);
                     } else if go_on[k] {
                         // Going on straight ahead is the same move from every landing
-                        // square, so only the first one may go on in direction `i`.
+                        // square, so only the first one may go on in direction `d`.
                         let skip = if k == 0 { 4 } else { i };
                         self.king::<G>(lands[k], cap, depth + 1, promotes, skip);
                     }
@@ -483,26 +517,27 @@ impl Capture<'_> {
 /// Generates every capture into `list`; returns whether there was one.
 #[inline(always)]
 fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool {
-    let (own, opp, kings) = pos.raw();
-    let empty = G::GEO.valid & !(own | opp);
+    let (own, opp, kings) = pos.raw::<G::W>();
+    let empty = G::valid() & !(own | opp);
     let men = own & !kings;
     let own_kings = own & kings;
+    let rot = &G::W::ROT;
     let man_dirs: &[u32] = match (G::MEN_BACK, white) {
-        (true, _) => &ROT,
-        (false, true) => &ROT[..2],
-        (false, false) => &ROT[2..],
+        (true, _) => rot,
+        (false, true) => &rot[..2],
+        (false, false) => &rot[2..],
     };
     // Men that can take something: a victim one step away with an empty square behind it.
-    let mut capturing_men = 0;
-    for &r in man_dirs {
-        let back_r = (64 - r) & 63;
-        capturing_men |= sh::<G>(opp & sh::<G>(empty, back_r), back_r);
+    let mut capturing_men = G::W::ZERO;
+    for &d in man_dirs {
+        let back_d = G::W::opposite(d);
+        capturing_men |= sh::<G>(opp & sh::<G>(empty, back_d), back_d);
     }
     capturing_men &= men;
-    if capturing_men == 0 && own_kings == 0 {
+    if capturing_men.is_zero() && own_kings.is_zero() {
         return false;
     }
-    let promo_row = G::GEO.promotion_row(if white { Color::White } else { Color::Black });
+    let promo_row = G::promotion_row(if white { Color::White } else { Color::Black });
     let mut cap = Capture {
         list,
         from: 0,
@@ -513,20 +548,20 @@ fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool
         path: [0; MAX_INTERMEDIATE + 1],
         best: 0,
     };
-    while capturing_men != 0 {
+    while !capturing_men.is_zero() {
         let from = capturing_men.trailing_zeros();
-        capturing_men &= capturing_men - 1;
+        capturing_men = capturing_men.clear_lowest();
         cap.from = from as u8;
-        cap.empty = empty | 1u64 << from;
-        cap.man::<G>(from, 0, 0);
+        cap.empty = empty | G::W::bit(from);
+        cap.man::<G>(from, G::W::ZERO, 0);
     }
     let mut k = own_kings;
-    while k != 0 {
+    while !k.is_zero() {
         let from = k.trailing_zeros();
-        k &= k - 1;
+        k = k.clear_lowest();
         cap.from = from as u8;
-        cap.empty = empty | 1u64 << from;
-        cap.king::<G>(from, 0, 0, false, 4);
+        cap.empty = empty | G::W::bit(from);
+        cap.king::<G>(from, G::W::ZERO, 0, false, 4);
     }
     let best = cap.best;
     if best >= 3 {

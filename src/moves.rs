@@ -1,21 +1,26 @@
 //! A move and a list of moves.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Word};
 use crate::square::Square;
 use std::fmt;
 use std::mem::MaybeUninit;
 
-/// The most landings between start and end: a piece can take at most the 20
-/// pieces of the other side on 10×10, so at most 19 landings come before the last.
-pub const MAX_INTERMEDIATE: usize = 19;
+/// The most landings between start and end: a piece can take at most the 30
+/// pieces of the other side on 12×12, so at most 29 landings come before the last.
+pub const MAX_INTERMEDIATE: usize = 29;
 
 /// A legal move: its whole path and the squares it empties.
 ///
 /// Two capture sequences with the same start, end and captured set are one move
 /// (docs/RULES.md, one-move-per-capture-set); the path kept is the first one generated.
+///
+/// The captured set is kept as two words, the low 64 bits and the rest, so
+/// that a move stays aligned to 8 bytes and small on the boards that need
+/// no more.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     captured: u64,
+    captured_high: u16,
     from: u8,
     to: u8,
     len: u8,
@@ -28,6 +33,7 @@ impl Move {
     pub(crate) fn quiet(from: u8, to: u8, promotes: bool) -> Move {
         Move {
             captured: 0,
+            captured_high: 0,
             from,
             to,
             len: 0,
@@ -37,9 +43,17 @@ impl Move {
     }
 
     #[inline(always)]
-    pub(crate) fn capture(from: u8, to: u8, captured: u64, via: &[u8], promotes: bool) -> Move {
+    pub(crate) fn capture<W: Word>(
+        from: u8,
+        to: u8,
+        captured: W,
+        via: &[u8],
+        promotes: bool,
+    ) -> Move {
+        let wide = captured.wide();
         let mut m = Move {
-            captured,
+            captured: wide as u64,
+            captured_high: (wide >> 64) as u16,
             from,
             to,
             len: via.len() as u8,
@@ -65,19 +79,19 @@ impl Move {
     /// The squares of the pieces taken.
     #[inline]
     pub fn captured(&self) -> Bitboard {
-        Bitboard(self.captured)
+        Bitboard(self.captured as u128 | (self.captured_high as u128) << 64)
     }
 
     /// Whether the move takes anything.
     #[inline]
     pub fn is_capture(&self) -> bool {
-        self.captured != 0
+        self.captured != 0 || self.captured_high != 0
     }
 
     /// Number of pieces taken.
     #[inline]
     pub fn capture_count(&self) -> u32 {
-        self.captured.count_ones()
+        self.captured.count_ones() + self.captured_high.count_ones()
     }
 
     /// Whether the moving man is a king at the end of the move.
@@ -102,7 +116,10 @@ impl Move {
     /// Whether two moves are the same by docs/RULES.md: same start, end and captured set.
     #[inline]
     pub(crate) fn same_move(&self, other: &Move) -> bool {
-        self.from == other.from && self.to == other.to && self.captured == other.captured
+        self.from == other.from
+            && self.to == other.to
+            && self.captured == other.captured
+            && self.captured_high == other.captured_high
     }
 
     pub(crate) fn raw_from(&self) -> u8 {
@@ -252,13 +269,17 @@ mod tests {
         for i in 0..300u32 {
             list.push(Move::capture(0, 5, u64::from(i) << 1, &[], false));
         }
-        assert_eq!(list.len(), 300);
+        for i in 0..2u32 {
+            list.push(Move::capture(0, 5, 1u128 << (70 + i), &[], false));
+        }
+        assert_eq!(list.len(), 302);
         assert!(list
             .iter()
             .enumerate()
-            .all(|(i, m)| m.captured == (i as u64) << 1));
-        list.retain(|m| m.captured % 4 == 0);
-        assert_eq!(list.len(), 150);
+            .all(|(i, m)| m.captured().0 == (i as u128) << 1 || i >= 300));
+        assert_eq!(list[301].captured().0, 1 << 71);
+        list.retain(|m| m.captured().0 % 4 == 0);
+        assert_eq!(list.len(), 152);
         list.clear();
         assert!(list.is_empty());
     }

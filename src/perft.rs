@@ -57,7 +57,7 @@ fn bulk<G: Kernel>(pos: &Position, depth: u32) -> u64 {
             let mut list = MoveList::new();
             generate::<G>(pos, &mut list);
             list.iter()
-                .map(|m| bulk::<G>(&pos.after(m), depth - 1))
+                .map(|m| bulk::<G>(&pos.after_in::<G::W>(m), depth - 1))
                 .sum()
         }
     }
@@ -70,6 +70,6 @@ fn visit<G: Kernel>(pos: &Position, depth: u32) -> u64 {
     let mut list = MoveList::new();
     generate::<G>(pos, &mut list);
     list.iter()
-        .map(|m| visit::<G>(&pos.after(m), depth - 1))
+        .map(|m| visit::<G>(&pos.after_in::<G::W>(m), depth - 1))
         .sum()
 }

@@ -185,12 +185,14 @@ pub mod builtin {
     pub const GERMAN: &str = "german";
     /// International draughts, the FMJD game on 10×10.
     pub const INTERNATIONAL: &str = "international";
+    /// Canadian draughts: the international rules on 12×12.
+    pub const CANADIAN: &str = "canadian";
     /// The variant played when none is chosen.
     pub const DEFAULT: &str = ENGLISH;
 }
 
 /// The built-in variants' files, compiled into the binary.
-const BUILT_IN: [(&str, &str); 6] = [
+const BUILT_IN: [(&str, &str); 7] = [
     (builtin::ENGLISH, include_str!("../rulesets/english.toml")),
     (builtin::DAMMEN64, include_str!("../rulesets/dammen64.toml")),
     (
@@ -203,6 +205,7 @@ const BUILT_IN: [(&str, &str); 6] = [
         builtin::INTERNATIONAL,
         include_str!("../rulesets/international.toml"),
     ),
+    (builtin::CANADIAN, include_str!("../rulesets/canadian.toml")),
 ];
 
 impl Ruleset {

@@ -66,7 +66,7 @@ impl Square {
     /// refused. Only the layout's own test needs the checked form.
     #[cfg(test)]
     pub(crate) const fn from_bit(bit: u8) -> Option<Square> {
-        if bit < 64 && crate::bitboard::ANY_BOARD & (1 << bit) != 0 {
+        if bit < 128 && crate::bitboard::ANY_BOARD & (1 << bit) != 0 {
             Some(Square(bit))
         } else {
             None
@@ -87,8 +87,8 @@ impl Square {
 
     /// The one-bit mask of this square.
     #[inline]
-    pub(crate) const fn mask(self) -> u64 {
-        1u64 << self.0
+    pub(crate) const fn mask(self) -> u128 {
+        1u128 << self.0
     }
 
     /// Rank, 0 (rank 1, White's back row) upwards.

@@ -166,9 +166,9 @@ impl Board {
     #[inline]
     pub(crate) fn as_white(&self, pos: &Position) -> (u64, u64, u64) {
         let parts = (
-            pos.pieces(Color::White).0,
-            pos.pieces(Color::Black).0,
-            pos.kings(Color::White).0 | pos.kings(Color::Black).0,
+            pos.pieces(Color::White).low(),
+            pos.pieces(Color::Black).low(),
+            pos.kings(Color::White).low() | pos.kings(Color::Black).low(),
         );
         match pos.side_to_move() {
             Color::White => parts,
@@ -303,7 +303,7 @@ mod tests {
             (crate::BOARD_8, ["a1", "h8", "c3", "f6"]),
             (crate::BOARD_10, ["a1", "j10", "c3", "h8"]),
         ] {
-            let sq = |n: &str| geo.square_named(n).unwrap().mask();
+            let sq = |n: &str| geo.square_named(n).unwrap().mask() as u64;
             let board = board_of(&geo).unwrap();
             assert_eq!(
                 board.turned((sq(a) | sq(c), 0, sq(a))),
@@ -311,7 +311,7 @@ mod tests {
             );
             // Every square to its twin and back.
             for s in geo.all() {
-                let t = board.turned((s.mask(), 0, 0)).1;
+                let t = board.turned((s.mask() as u64, 0, 0)).1 as u128;
                 let twin = geo
                     .square_at(geo.size - 1 - s.file(), geo.size - 1 - s.rank())
                     .unwrap();

@@ -7,7 +7,7 @@
 use super::evalfile::EvalFile;
 use super::learned::Learned;
 use super::network::Network;
-use crate::bitboard::{Geometry, ROT};
+use crate::bitboard::{Geometry, Word};
 use crate::position::Position;
 use crate::rules::{KingMoves, Ruleset};
 use crate::square::Color;
@@ -61,7 +61,7 @@ pub fn default_weights(rules: &Ruleset) -> Weights {
 }
 
 /// The squares of `geo` at the (file, rank) pairs given that are dark.
-fn square_mask(geo: &Geometry, at: impl Iterator<Item = (u8, u8)>) -> u64 {
+fn square_mask(geo: &Geometry, at: impl Iterator<Item = (u8, u8)>) -> u128 {
     at.filter_map(|(f, r)| geo.square_at(f, r))
         .fold(0, |a, s| a | s.mask())
 }
@@ -80,8 +80,8 @@ pub struct Evaluator {
     geo: Geometry,
     /// Pieces on the board at the start: the trade bonus counts down from it.
     start_pieces: i32,
-    center: u64,
-    long_diagonal: u64,
+    center: u128,
+    long_diagonal: u128,
 }
 
 impl Evaluator {
@@ -224,13 +224,9 @@ impl Evaluator {
         }
         s += ((men | kings) & self.center).count_ones() as i32 * w.center;
         s += (kings & self.long_diagonal).count_ones() as i32 * w.long_diagonal;
-        let fwd = if c == Color::White {
-            [ROT[0], ROT[1]]
-        } else {
-            [ROT[2], ROT[3]]
-        };
+        let fwd = if c == Color::White { [0, 1] } else { [2, 3] };
         let seventh = self.geo.row_before_promotion(c);
-        let step = |b: u64, r: u32| b.rotate_left(r) & self.geo.valid;
+        let step = |b: u128, d: usize| b.step(d) & self.geo.valid;
         let free =
             (step(men, fwd[0]) & empty).count_ones() + (step(men, fwd[1]) & empty).count_ones();
         s += free as i32 * w.mobility;

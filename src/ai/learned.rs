@@ -15,7 +15,7 @@
 //! twin (board turned 180°, colours swapped) score the same with opposite signs,
 //! which halves what the weights have to learn.
 
-use crate::bitboard::{Geometry, BOARD_8, STRIDE};
+use crate::bitboard::{Geometry, Word, BOARD_8, HALF_STRIDE, STRIDE};
 use crate::position::Position;
 use crate::rules::Ruleset;
 use crate::square::{Color, Square};
@@ -106,6 +106,14 @@ impl Layout {
             .find(|l| l.features == n)
     }
 
+    /// The features of the board `geo`, if the learned evaluation is laid out
+    /// for it: the boards of a 64-bit word, 8×8 and 10×10.
+    pub fn for_board(geo: &Geometry) -> Option<Layout> {
+        crate::bitboard::BOARDS
+            .contains(geo)
+            .then(|| Layout::of(geo))
+    }
+
     /// How far window `r`'s first square is from bit 0: windows start every
     /// second rank and every second file.
     #[inline(always)]
@@ -163,12 +171,14 @@ pub fn mirror_config(c: usize) -> usize {
 /// arrangement digits: rank by rank from White's side, file by file.
 ///
 /// In the ghost-square layout the two dark squares a window holds on each rank
-/// are neighbouring bits, and a window's four ranks start 0, 6, 11 and 17 bits
+/// are neighbouring bits, and a window's four ranks start 0, 7, 13 and 20 bits
 /// after its first, on either board: one shift and four masks gather them.
 #[inline(always)]
 fn window_bits(set: u64, shift: usize) -> usize {
+    const H: u8 = HALF_STRIDE;
+    const S: u8 = STRIDE;
     let x = set >> shift;
-    ((x & 3) | (x >> 6 & 3) << 2 | (x >> 11 & 3) << 4 | (x >> 17 & 3) << 6) as usize
+    ((x & 3) | (x >> H & 3) << 2 | (x >> S & 3) << 4 | (x >> (S + H) & 3) << 6) as usize
 }
 
 /// The arrangement index of the window `shift` bits from bit 0 for these men.
@@ -210,17 +220,17 @@ impl Layout {
     /// Free forward steps of `c`'s men, and those of its men one rank from crowning.
     #[inline(always)]
     fn steps(&self, pos: &Position, c: Color) -> (i32, i32) {
-        let valid = self.geo.valid;
-        let empty = valid & !pos.occupied().0;
-        let men = pos.men(c).0;
-        // A man's forward steps as shifts (White up, Black down).
+        let valid = self.geo.valid as u64;
+        let empty = valid & !pos.occupied().low();
+        let men = pos.men(c).low();
+        // A man's forward steps (White up, Black down).
         let forward = |men: u64| match c {
-            Color::White => ((men << 5) & valid, (men << 6) & valid),
-            Color::Black => ((men >> 5) & valid, (men >> 6) & valid),
+            Color::White => (men.step(0) & valid, men.step(1) & valid),
+            Color::Black => (men.step(2) & valid, men.step(3) & valid),
         };
         let (a, b) = forward(men);
         let mobility = (a & empty).count_ones() + (b & empty).count_ones();
-        let (ra, rb) = forward(men & self.geo.row_before_promotion(c));
+        let (ra, rb) = forward(men & self.geo.row_before_promotion(c) as u64);
         let runaway = ((ra | rb) & empty).count_ones();
         (mobility as i32, runaway as i32)
     }
@@ -249,8 +259,8 @@ pub struct Features {
 
 /// The features of `pos` on `layout`'s board, from White's view.
 pub fn features(pos: &Position, layout: &Layout) -> Features {
-    let wm = pos.men(Color::White).0;
-    let bm = pos.men(Color::Black).0;
+    let wm = pos.men(Color::White).low();
+    let bm = pos.men(Color::Black).low();
     let regions = layout.regions;
     let mut entries = Vec::with_capacity(2 * regions + 12);
     for r in 0..regions {
@@ -394,8 +404,8 @@ impl Learned {
     /// The score of `pos` for White, in hundredths of a man.
     #[inline]
     pub fn white_score(&self, pos: &Position) -> i32 {
-        let wm = pos.men(Color::White).0;
-        let bm = pos.men(Color::Black).0;
+        let wm = pos.men(Color::White).low();
+        let bm = pos.men(Color::Black).low();
         let mut acc = [0i32; 2];
         for (r, &shift) in self.shifts.iter().enumerate() {
             let t = self.windows[r * CONFIGS + config(wm, bm, shift)];
@@ -406,12 +416,12 @@ impl Learned {
             acc[0] += t[0] * n;
             acc[1] += t[1] * n;
         };
-        let mut kings = pos.kings(Color::White).0;
+        let mut kings = pos.kings(Color::White).low();
         while kings != 0 {
             add(self.white_kings[kings.trailing_zeros() as usize], 1);
             kings &= kings - 1;
         }
-        let mut kings = pos.kings(Color::Black).0;
+        let mut kings = pos.kings(Color::Black).low();
         while kings != 0 {
             add(self.black_kings[kings.trailing_zeros() as usize], 1);
             kings &= kings - 1;
@@ -453,7 +463,7 @@ mod tests {
                     for file in 2 * j..2 * j + 4 {
                         if let Some(sq) = geo.square_at(file as u8, rank as u8) {
                             assert_eq!(
-                                window_bits(sq.mask(), layout.shift(r)),
+                                window_bits(sq.mask() as u64, layout.shift(r)),
                                 1 << k,
                                 "{0}×{0} window {r} square {k}",
                                 geo.size
@@ -522,7 +532,7 @@ mod tests {
             let learned = Learned::new(&weights, &geo);
             for text in texts {
                 let pos = fen::parse(text, &geo).unwrap();
-                let flip = |set: u64| -> u64 {
+                let flip = |set: u128| -> u128 {
                     crate::Bitboard(set)
                         .iter()
                         .map(|s| rotate(&geo, s).mask())

@@ -68,7 +68,7 @@ fn counter_moves_pay(rules: &Ruleset) -> bool {
 }
 
 /// A move's identity for killers: start, end and captured set.
-type MoveKey = (u8, u8, u64);
+type MoveKey = (u8, u8, u128);
 
 fn key_of(m: &Move) -> MoveKey {
     (m.from().bit(), m.to().bit(), m.captured().0)
@@ -137,7 +137,7 @@ struct Searcher<'a, G: Kernel> {
     /// Hashes of the positions from the game's start to the current node.
     path: Vec<u64>,
     killers: [[Option<MoveKey>; 2]; MAX_PLY],
-    history: Box<[[u32; 64]; 64]>,
+    history: Box<[[u32; 128]; 128]>,
     /// The quiet move that last refuted each move (by its start and end): the
     /// answer to a move is often the same wherever it is played.
     counter: Box<[[Option<MoveKey>; 64]; 64]>,
@@ -262,7 +262,7 @@ impl<G: Kernel> Searcher<'_, G> {
         self.path.push(pos.hash());
         for i in 0..moves.len() {
             let m = moves[i].0;
-            let child = pos.after(&m);
+            let child = pos.after_in::<G::W>(&m);
             self.line[0] = (m.from().bit(), m.to().bit());
             self.advance_network(0, pos, &m);
             self.draws.advance(0, pos, &m, &child);
@@ -503,7 +503,7 @@ impl<G: Kernel> Searcher<'_, G> {
             scores.swap(n, i);
             let (key, i) = scores[n];
             let m = list[i];
-            let child = pos.after(&m);
+            let child = pos.after_in::<G::W>(&m);
             self.line[ply.min(MAX_PLY - 1)] = (m.from().bit(), m.to().bit());
             self.tt.prefetch(child.hash());
             self.advance_network(ply, pos, &m);

@@ -55,7 +55,7 @@ fn load_or_build(
 /// engine attached after this finds them at once. Nothing to do where they
 /// are ready.
 pub(crate) fn ensure(rules: &Ruleset, progress: &mut dyn FnMut(f64)) {
-    if tables::installed(rules) {
+    if tables::installed(rules) || !tables::knows(rules) {
         return;
     }
     let (t, _, _) = load_or_build(rules, DEFAULT_PIECES, progress);
@@ -80,6 +80,14 @@ pub(crate) fn prepare(
 /// ahead of time, with a progress bar.
 pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
+    if !tables::knows(&rules) {
+        let n = rules.geometry().size;
+        return Err(Fail::Input(format!(
+            "the endgame tables are laid out for the 8×8 and 10×10 boards; {} is played \
+             on {n}×{n}, where the AI searches without them",
+            rules.id
+        )));
+    }
     let pieces = a.pieces.unwrap_or(DEFAULT_PIECES);
     let started = Instant::now();
     let bar = super::learn::Progress::new("tables", 100);

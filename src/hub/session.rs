@@ -6,7 +6,7 @@ use super::{
 };
 use checkers::ai::eval::Evaluator;
 use checkers::ai::{Engine, Info, Limits, Past};
-use checkers::rules::builtin::INTERNATIONAL;
+use checkers::rules::builtin::{CANADIAN, INTERNATIONAL};
 use checkers::{Game, Position, Ruleset};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -241,16 +241,17 @@ impl Session {
 
     /// A `pos` of 50 squares to a session playing an 8×8 game: a driver made for
     /// 10×10 engines sends no variant, so the session turns to international
-    /// draughts, where it is offered.
+    /// draughts, where it is offered (and to canadian for 72 squares).
     fn board_for(&mut self, pos: &str) {
         let squares = pos.chars().count().saturating_sub(1) as u32;
         if squares == self.rules.geometry().squares() {
             return;
         }
-        let offered = self.variants.split(' ').any(|id| id == INTERNATIONAL);
-        if let Some(r) =
-            Ruleset::builtin(INTERNATIONAL).filter(|r| offered && r.geometry().squares() == squares)
-        {
+        let fits = [INTERNATIONAL, CANADIAN].into_iter().find_map(|id| {
+            let offered = self.variants.split(' ').any(|v| v == id);
+            Ruleset::builtin(id).filter(|r| offered && r.geometry().squares() == squares)
+        });
+        if let Some(r) = fits {
             self.stop_search();
             self.rules = r;
             self.engine = None;

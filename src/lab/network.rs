@@ -222,7 +222,7 @@ mod tests {
     use crate::square::Color;
 
     fn turned(pos: &Position) -> Position {
-        let flip = |set: u64| -> u64 {
+        let flip = |set: u128| -> u128 {
             crate::Bitboard(set)
                 .iter()
                 .map(|s| crate::ai::learned::rotate(&crate::BOARD_8, s).mask())
@@ -271,9 +271,9 @@ mod tests {
         let mut positions = Vec::new();
         let mut targets = Vec::new();
         for _ in 0..600 {
-            let mut white = 0u64;
-            let mut black = 0u64;
-            let mut kings = 0u64;
+            let mut white = 0u128;
+            let mut black = 0u128;
+            let mut kings = 0u128;
             for sq in crate::BOARD_8.all() {
                 match rng.below(6) {
                     0 => white |= sq.mask(),

@@ -57,9 +57,10 @@ fn the_ten_by_ten_board_has_fifty_squares_and_uniform_steps() {
     for rank in 0..10u8 {
         for file in (rank % 2..10).step_by(2) {
             let from = 1u64 << crate::bitboard::bit_of(file, rank);
-            for (r, (df, dr)) in ROT
-                .into_iter()
-                .zip([(-1i8, 1i8), (1, 1), (1, -1), (-1, -1)])
+            for (r, (df, dr)) in
+                crate::bitboard::DIRS
+                    .into_iter()
+                    .zip([(-1i8, 1i8), (1, 1), (1, -1), (-1, -1)])
             {
                 let (f, rk) = (file as i8 + df, rank as i8 + dr);
                 let expect = if (0..10).contains(&f) && (0..10).contains(&rk) {
@@ -68,7 +69,7 @@ fn the_ten_by_ten_board_has_fifty_squares_and_uniform_steps() {
                     0
                 };
                 assert_eq!(
-                    from.rotate_left(r) & g.valid,
+                    crate::bitboard::Word::step(from, r) & g.valid as u64,
                     expect,
                     "{file},{rank} by {r}"
                 );

@@ -113,6 +113,8 @@ enum Basis {
     Numeric,
     /// Nothing names it, and its numbers or first move are of the 10×10 board.
     TenByTen,
+    /// Nothing names it, and its numbers are of the 12×12 board (over 50).
+    TwelveByTwelve,
 }
 
 /// Decides each game's rules and replays it; holds the rulesets, so a file of
@@ -241,6 +243,17 @@ impl Checker {
             .filter_map(|part| part.parse::<u32>().ok().filter(|_| part.len() <= 2))
             .max()
             .unwrap_or(0);
+        if fen_squares.max(move_squares) > 50 {
+            if let Some(r) = self
+                .assume
+                .variant
+                .as_ref()
+                .filter(|r| r.geometry().size == 12)
+            {
+                return Ok((r, Basis::Named));
+            }
+            return Ok((self.builtin(builtin::CANADIAN), Basis::TwelveByTwelve));
+        }
         if fen_squares.max(move_squares) > 32 {
             if let Some(r) = self
                 .assume

@@ -447,7 +447,11 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
     };
     // The boards other than 8×8 compile the international settings only: the
     // move generator's own list of what it has (`GenFlags::INTERNATIONAL`).
-    if geometry.size != 8 && ruleset.gen_flags() != GenFlags::INTERNATIONAL {
+    let international = GenFlags {
+        size: geometry.size,
+        ..GenFlags::INTERNATIONAL
+    };
+    if geometry.size != 8 && ruleset.gen_flags() != international {
         let span = raw.board.size.as_ref().map_or(0..0, Spanned::span);
         return Err(err(
             span,
@@ -469,12 +473,12 @@ fn board(raw: &RawBoard) -> Result<(Geometry, u8), (Range<usize>, String)> {
     let size = match &raw.size {
         None => 8,
         Some(s) => match *s.get_ref() {
-            n @ (8 | 10) => n as u8,
+            n @ (8 | 10 | 12) => n as u8,
             n => {
                 return Err((
                     s.span(),
                     format!(
-                    "board.size = {n} is not a board this program plays; use 8 (8×8) or 10 (10×10)"
+                    "board.size = {n} is not a board this program plays; use 8 (8×8), 10 (10×10) or 12 (12×12)"
                 ),
                 ))
             }

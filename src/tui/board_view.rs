@@ -281,7 +281,11 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
                             inset.patch(theme.crown()),
                         );
                     }
-                    if let Some(n) = number.as_deref().filter(|_| dy == rect.y) {
+                    if sh == 1 {
+                        // One row a square (12×12 at 80×24): the piece is what
+                        // the square shows; the empty squares keep their numbers.
+                        number_drawn = true;
+                    } else if let Some(n) = number.as_deref().filter(|_| dy == rect.y) {
                         // A disc as tall as the square leaves no row above it
                         // for the number: it is written on the disc.
                         let x = dx + (d.saturating_sub(n.len() as u16)) / 2;

@@ -48,8 +48,8 @@ impl Layout {
     /// terminal cell is about twice as tall as wide. The board is centred in the
     /// window when the panel still fits to its right, else moved left just
     /// enough; it is centred vertically above the status line. At the smallest
-    /// terminal, 80×24, an 8×8 board gets squares of 6×2 cells and a 10×10 one
-    /// of 4×2.
+    /// terminal, 80×24, an 8×8 board gets squares of 6×2 cells, a 10×10 one
+    /// of 4×2 and a 12×12 one of 4×1.
     pub fn new(width: u16, height: u16, size: u8, bottom: Color) -> Layout {
         let n = u16::from(size).max(1);
         let full = Rect::new(0, 0, width, height);
@@ -57,7 +57,9 @@ impl Layout {
         // One row under the board for the file letters.
         let avail_h = height.saturating_sub(BOTTOM_ROWS + 1);
         let avail_w = width.saturating_sub(LABELS + GAP + PANEL_MIN);
-        let square_h = (avail_h / n).min(avail_w / (2 * n)).max(2);
+        // Two rows a square where they fit; a 12×12 board at 80×24 has one.
+        let least_h = if 2 * n <= avail_h { 2 } else { 1 };
+        let square_h = (avail_h / n).min(avail_w / (2 * n)).max(least_h);
         let square_w = (avail_w / n).min(2 * square_h + 2).max(4);
         let board_w = n * square_w;
         let centred = width.saturating_sub(board_w) / 2;

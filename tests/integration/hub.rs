@@ -40,7 +40,9 @@ fn handshake_parameters_and_ping() {
         "{lines:?}"
     );
     assert!(lines.iter().any(|l| l.starts_with("param name=variant")
-        && l.contains("values=\"english dammen64 brazilian russian german international\"")));
+        && l.contains(
+            "values=\"english dammen64 brazilian russian german international canadian\""
+        )));
     let wait = lines.iter().position(|l| l == "wait").unwrap();
     assert_eq!(
         &lines[wait + 1..],

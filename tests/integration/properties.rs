@@ -233,6 +233,15 @@ const LOOPS_10: [(&str, Color); 4] = [
     ("B:Bc5:Wb4,b2,d2,d4", Color::Black),
 ];
 
+/// The same on 12×12, on its top ranks (the bits above the word's low 64): the
+/// men's loops pass the crowning row (h12 for White) on the way.
+const LOOPS_12: [(&str, Color); 4] = [
+    ("W:WKh8:Bi9,i11,g11,g9", Color::White),
+    ("B:BKc5:Wb4,b2,d2,d4", Color::Black),
+    ("W:Wh8:Bi9,i11,g11,g9", Color::White),
+    ("B:Bc5:Wb4,b2,d2,d4", Color::Black),
+];
+
 /// Captures that end where they began: the piece stays on the board, the four
 /// pieces go, and unmake puts everything back (a king's loop round four pieces,
 /// and a man's in the variants where men capture backwards), each variant on its board.
@@ -243,6 +252,7 @@ fn capture_ending_on_its_start_square_keeps_the_piece() {
         let loops = match rules.geometry().size {
             8 => LOOPS_8,
             10 => LOOPS_10,
+            12 => LOOPS_12,
             n => panic!("{variant}: no loops for a {n}×{n} board"),
         };
         for (text, side) in loops {

@@ -4,7 +4,7 @@
 //! captured set (plus whether the piece ends as a king), in every position: the
 //! start position's tree to a moderate depth, random positions biased towards
 //! captures, and a few plies of a random game from each, every variant on its own
-//! board (8×8 or 10×10). The fast generator's path of a move must be one the plain
+//! board (8×8, 10×10 or 12×12). The fast generator's path of a move must be one the plain
 //! generator also finds for it.
 //!
 //! `PROPTEST_CASES=20000 cargo test --release --test integration reference::` runs more
@@ -13,7 +13,9 @@
 
 use crate::common::reference::{self as plain, Board, Coord, RefMove};
 use crate::common::{arb, builtin as rules, proptest_config as config};
-use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, RUSSIAN};
+use checkers::rules::builtin::{
+    BRAZILIAN, CANADIAN, DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, RUSSIAN,
+};
 use checkers::{fen, legal_moves, perft, Position, Ruleset, SquareNotation};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -156,12 +158,26 @@ fn start_perft_international() {
     start_perft(INTERNATIONAL, START_DEPTH_10);
 }
 
+/// Two plies less on 12×12: 4.4 million leaves at depth 7.
+const START_DEPTH_12: u32 = 7;
+
+#[test]
+fn start_perft_canadian() {
+    start_perft(CANADIAN, START_DEPTH_12);
+}
+
 /// Deeper: `cargo test --release --test integration reference:: -- --ignored`.
 #[test]
 #[ignore]
 fn start_perft_deep() {
     for v in Ruleset::builtin_ids() {
-        start_perft(v, 10);
+        // As wide a tree on each board: 8×8 to depth 10, 10×10 to 9, 12×12 to 8.
+        let depth = match rules(v).geometry().size {
+            8 => 10,
+            10 => 9,
+            _ => 8,
+        };
+        start_perft(v, depth);
     }
 }
 
@@ -236,6 +252,14 @@ proptest! {
     ) {
         compare_walk(INTERNATIONAL, pos, &w)?;
     }
+
+    #[test]
+    fn random_positions_canadian(
+        pos in arb::position_on(*rules(CANADIAN).geometry()),
+        w in walk(),
+    ) {
+        compare_walk(CANADIAN, pos, &w)?;
+    }
 }
 
 proptest! {
@@ -306,11 +330,39 @@ const FIXED_10: [&str; 21] = [
     "W:WK50,K46:B5,10,14,19,23,28,32,37,41",
 ];
 
+/// Positions on 12×12 worth checking every time: the same kinds as on 10×10, and
+/// moves that cross from the squares of the word's low 64 bits (ranks 1-10) to
+/// those above (ranks 11 and 12) and back.
+const FIXED_12: [&str; 14] = [
+    // Flying kings down the long diagonal and round the board, with several
+    // landing squares, only some of which go on capturing.
+    "W:WKa1:Bc3,f6,h8,j10",
+    "W:WKa1:Bc3,e7,g7,h4,c5,k9",
+    "B:BKl12:Wk11,h8,e5,j6,c7",
+    "W:WKb12:Bc11,f8,h10,j8,e5,c3",
+    // A man that reaches the last row mid-capture goes on as a man, and is crowned
+    // only where it ends there.
+    "W:Wf10:Be11,c11",
+    "W:Wf10:Be11,c11,g11",
+    "W:Wf10:Be11",
+    "B:Be3:Wd2,b2",
+    // The most pieces, kings and men alike.
+    "W:WKl8,k7,f10,c3:BKk9,d4,d6",
+    "W:WKl8,k7,f10,c3:BKk9,Ki11,d4,d6",
+    // The Turkish strike and loops round four pieces, on the top ranks.
+    "W:WKh10:Bi11,i9,g9,g11,k7",
+    "W:Wh10:Bi11,i9,g9,g11",
+    // Numbered squares: a crowd of men, and kings on the corner squares 67 and 72.
+    "W:W37,38,39,43,49,55,61:B18,19,20,25,26,31,32",
+    "W:WK72,K67:B6,12,17,23,28,34,40,45,51",
+];
+
 /// The fixed positions of a board.
 fn fixed(rules: &Ruleset) -> &'static [&'static str] {
     match rules.geometry().size {
         8 => &FIXED_8,
         10 => &FIXED_10,
+        12 => &FIXED_12,
         n => panic!("{}: no fixed positions for a {n}×{n} board", rules.id),
     }
 }

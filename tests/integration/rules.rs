@@ -6,7 +6,9 @@
 //! `c3xe5xg7 takes d4 f6`, `b6xd8 takes c7, crowned`, `c3-d4`.
 
 use crate::common::{board, builtins_where, sq};
-use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, RUSSIAN};
+use checkers::rules::builtin::{
+    BRAZILIAN, CANADIAN, DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, RUSSIAN,
+};
 use checkers::rules::{
     CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture, ResetEvent,
 };
@@ -17,6 +19,7 @@ use checkers::{
 };
 
 mod all_variants;
+mod canadian;
 mod capture_choice;
 mod illegal_moves;
 mod international;

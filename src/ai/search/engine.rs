@@ -111,7 +111,7 @@ impl Engine {
                     root_change: None,
                     path: self.past.hashes.clone(),
                     killers: [[None; 2]; MAX_PLY],
-                    history: Box::new([[0; 64]; 64]),
+                    history: Box::new([[0; 128]; 128]),
                     counter: Box::new([[None; 64]; 64]),
                     line: [(0, 0); MAX_PLY],
                     pv: Box::new([[None; MAX_PLY]; MAX_PLY]),

@@ -6,7 +6,7 @@ use super::*;
 fn variants_lists_id_name_description() {
     let out = ok(&["variants"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines.len(), 7, "{out}");
     let ids: Vec<&str> = lines
         .iter()
         .map(|l| l.split('\t').next().unwrap())
@@ -19,7 +19,8 @@ fn variants_lists_id_name_description() {
             "brazilian",
             "russian",
             "german",
-            "international"
+            "international",
+            "canadian"
         ]
     );
     for (line, r) in lines.iter().zip(Ruleset::builtins()) {

@@ -2,7 +2,7 @@
 //!
 //! It shares no code with `src/movegen.rs`: an array of squares as large as the
 //! largest board, (file, rank) coordinates, the ruleset's board size as the only
-//! edge (8 or 10, from `rules.geometry().size`), every capture sequence enumerated
+//! edge (8, 10 or 12, from `rules.geometry().size`), every capture sequence enumerated
 //! by a straightforward recursion, then the ruleset's filters applied to the
 //! finished list. It is slow and meant to be obviously right, one rule of
 //! docs/RULES.md at a time.
@@ -35,7 +35,7 @@ impl RefMove {
 }
 
 /// Squares along a side of the largest board.
-const MAX: usize = 10;
+const MAX: usize = 12;
 
 /// The pieces of a position by (file, rank), and the side to move. Which part of the
 /// array is the board is the ruleset's business: the generator is given the size.
@@ -50,7 +50,7 @@ impl Board {
     /// same (file, rank) on every board).
     pub fn from_position(p: &Position) -> Board {
         let mut cells = [[None; MAX]; MAX];
-        for sq in checkers::BOARD_10.all() {
+        for sq in checkers::BOARD_12.all() {
             cells[sq.rank() as usize][sq.file() as usize] = p.piece_at(sq);
         }
         Board {
@@ -88,7 +88,7 @@ impl Board {
     }
 }
 
-/// The side of the ruleset's board: 8 or 10.
+/// The side of the ruleset's board: 8, 10 or 12.
 fn size(rules: &Ruleset) -> i8 {
     let n = rules.geometry().size;
     assert!(

@@ -39,9 +39,9 @@ const BAD: &[(&str, usize, Option<usize>, &[&str])] = &[
         7,
         Some(8),
         &[
-            "board.size = 12",
+            "board.size = 14",
             "is not a board this program plays",
-            "use 8 (8×8) or 10 (10×10)",
+            "use 8 (8×8), 10 (10×10) or 12 (12×12)",
         ],
     ),
     (

@@ -160,6 +160,44 @@ fn table() -> Vec<Expected> {
             game_type: Some(20),
             variant: "International",
         },
+        Expected {
+            id: "canadian",
+            board: (12, 5),
+            first_move: Color::White,
+            men_capture_backwards: true,
+            king_moves: KingMoves::AnyDistance,
+            king_captures_from: KingCapturesFrom::AnyDistance,
+            king_lands: KingLands::AnyEmptyBeyond,
+            capture_choice: MostPieces,
+            promotion_mid_capture: PromotionMidCapture::ContinueAsMan,
+            touch_move: true,
+            squares: SquareNotation::Numeric,
+            capture_separator: 'x',
+            no_progress: vec![
+                (25, vec![Capture, ManMove], always),
+                (
+                    16,
+                    vec![],
+                    DrawCondition {
+                        lone_king_against_kings: Some(1),
+                        min_total_pieces: Some(4),
+                        max_total_pieces: Some(4),
+                        ..always
+                    },
+                ),
+                (
+                    5,
+                    vec![],
+                    DrawCondition {
+                        lone_king_against_kings: Some(1),
+                        max_total_pieces: Some(3),
+                        ..always
+                    },
+                ),
+            ],
+            game_type: Some(27),
+            variant: "Canadian",
+        },
     ]
 }
 
@@ -176,7 +214,7 @@ fn builtins_follow_the_rules_table() {
         let r = Ruleset::builtin(e.id).expect("a built-in variant");
         assert_matches(&r, e);
     }
-    assert_eq!(Ruleset::builtins().len(), 6);
+    assert_eq!(Ruleset::builtins().len(), 7);
     assert_eq!(Ruleset::builtin("pool"), None);
 }
 
@@ -202,20 +240,22 @@ fn ruleset_files_on_disk_are_the_builtins() {
         assert_matches(&from_disk, e);
         seen.push(stem.to_string());
     }
-    assert_eq!(seen.len(), 6, "one file per built-in variant: {seen:?}");
+    assert_eq!(seen.len(), 7, "one file per built-in variant: {seen:?}");
 }
 
 #[test]
 fn builtins_start_as_rules_md_says() {
     // Black moves first in english, dammen64 and german; White in brazilian,
-    // russian and international. Seven opening moves on 8×8 (three rows of men),
-    // nine on 10×10 (four rows: 31-26 … 35-30 but 31's and 35's single steps).
+    // russian, international and canadian. Seven opening moves on 8×8 (three rows
+    // of men), nine on 10×10 (four rows: 31-26 … 35-30 but 31's and 35's single
+    // steps), eleven on 12×12 (five rows).
     for r in Ruleset::builtins() {
         let start = checkers::Position::start(&r);
         assert_eq!(start.side_to_move(), r.first_move);
         let (men, moves) = match r.geometry().size {
             8 => (12, 7),
-            _ => (20, 9),
+            10 => (20, 9),
+            _ => (30, 11),
         };
         assert_eq!(start.pieces(r.first_move).count(), men, "{}", r.id);
         assert_eq!(legal_moves(&start, &r).len(), moves, "{}", r.id);
