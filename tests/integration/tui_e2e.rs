@@ -263,6 +263,8 @@ impl Drop for Session {
 
 mod analysis;
 mod board;
+mod board_screen;
+mod canadian;
 mod clock;
 mod editor;
 mod international;
