@@ -69,6 +69,8 @@ pub(crate) trait Word:
     fn narrow(x: u128) -> Self;
     /// The set as the 128-bit sets of squares the rest of the crate speaks.
     fn wide(self) -> u128;
+    /// The low 64 bits.
+    fn low(self) -> u64;
     /// The number of bits set.
     fn count_ones(self) -> u32;
     /// The index of the lowest bit set (the word's width when none is).
@@ -126,6 +128,10 @@ macro_rules! word {
             #[inline(always)]
             fn wide(self) -> u128 {
                 self as u128
+            }
+            #[inline(always)]
+            fn low(self) -> u64 {
+                self as u64
             }
             #[inline(always)]
             fn count_ones(self) -> u32 {

@@ -102,6 +102,8 @@ pub enum EvalProblem {
     Features(usize),
     /// A network with another number of hidden units.
     Network(usize),
+    /// A network on a board the network is not laid out for (12×12).
+    NetworkBoard(u8),
     /// A network parameter that is infinite or not a number.
     NotFinite,
     /// More bytes than its contents account for.
@@ -155,6 +157,10 @@ impl fmt::Display for EvalProblem {
                 f,
                 "a network of {n} hidden units; this program's has {HIDDEN}: train it again"
             ),
+            EvalProblem::NetworkBoard(n) => write!(
+                f,
+                "a network for the {n}×{n} board, where this program has none: train it without --network"
+            ),
             EvalProblem::NotFinite => write!(
                 f,
                 "a network parameter is not a finite number: the file is damaged"
@@ -182,9 +188,9 @@ impl fmt::Display for EvalProblem {
 }
 
 /// The feature counts of the boards this program has learned terms for, as
-/// an error message gives them: `87646 (8×8) / 299511 (10×10)`.
+/// an error message gives them: `87646 (8×8) / 299511 (10×10) / 1087622 (12×12)`.
 pub fn expected_features() -> String {
-    crate::bitboard::BOARDS
+    crate::ai::learned::BOARDS
         .iter()
         .map(|g| format!("{} ({}×{})", Layout::of(g).features, g.size, g.size))
         .collect::<Vec<_>>()
@@ -340,6 +346,9 @@ impl EvalFile {
             if hidden != 0 {
                 if hidden != HIDDEN {
                     return Err(fail(EvalProblem::Network(hidden)));
+                }
+                if !super::network::fits(&layout.geo) {
+                    return Err(fail(EvalProblem::NetworkBoard(layout.geo.size)));
                 }
                 let params = Shape::of(&layout.geo).params();
                 let raw = r.take(params * 4).ok_or_else(truncated)?;
@@ -655,8 +664,9 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             format!(
-                "i.ckev: 1000 features; this program's evaluation has {FEATURES} (8×8) / {} (10×10): train it again",
-                layout.features
+                "i.ckev: 1000 features; this program's evaluation has {FEATURES} (8×8) / {} (10×10) / {} (12×12): train it again",
+                layout.features,
+                Layout::of(&crate::BOARD_12).features
             )
         );
     }

@@ -60,6 +60,9 @@ pub struct Layout {
     pub full_board: u32,
 }
 
+/// The boards the learned evaluation is laid out for, smallest first.
+pub const BOARDS: [Geometry; 3] = [BOARD_8, crate::BOARD_10, crate::BOARD_12];
+
 /// The 8×8 board's features.
 pub const LAYOUT_8: Layout = Layout::of(&BOARD_8);
 
@@ -100,18 +103,13 @@ impl Layout {
         if version == 2 {
             return (n == FEATURES_V2).then_some(LAYOUT_8);
         }
-        crate::bitboard::BOARDS
-            .iter()
-            .map(Layout::of)
-            .find(|l| l.features == n)
+        BOARDS.iter().map(Layout::of).find(|l| l.features == n)
     }
 
     /// The features of the board `geo`, if the learned evaluation is laid out
     /// for it: the boards of a 64-bit word, 8×8 and 10×10.
     pub fn for_board(geo: &Geometry) -> Option<Layout> {
-        crate::bitboard::BOARDS
-            .contains(geo)
-            .then(|| Layout::of(geo))
+        BOARDS.contains(geo).then(|| Layout::of(geo))
     }
 
     /// How far window `r`'s first square is from bit 0: windows start every
@@ -174,16 +172,17 @@ pub fn mirror_config(c: usize) -> usize {
 /// are neighbouring bits, and a window's four ranks start 0, 7, 13 and 20 bits
 /// after its first, on either board: one shift and four masks gather them.
 #[inline(always)]
-fn window_bits(set: u64, shift: usize) -> usize {
+fn window_bits<W: Word>(set: W, shift: usize) -> usize {
     const H: u8 = HALF_STRIDE;
     const S: u8 = STRIDE;
-    let x = set >> shift;
+    // A window spans 22 bits: after the shift they are all in the low word.
+    let x = (set >> shift as u32).low();
     ((x & 3) | (x >> H & 3) << 2 | (x >> S & 3) << 4 | (x >> (S + H) & 3) << 6) as usize
 }
 
 /// The arrangement index of the window `shift` bits from bit 0 for these men.
 #[inline(always)]
-fn config(white_men: u64, black_men: u64, shift: usize) -> usize {
+fn config<W: Word>(white_men: W, black_men: W, shift: usize) -> usize {
     BASE3[window_bits(white_men, shift)] as usize
         + 2 * BASE3[window_bits(black_men, shift)] as usize
 }
@@ -217,20 +216,21 @@ impl Layout {
         self.king_squares + self.geo.number(sq).unwrap_or(1) as usize - 1
     }
 
-    /// Free forward steps of `c`'s men, and those of its men one rank from crowning.
+    /// Free forward steps of `c`'s men, and those of its men one rank from
+    /// crowning, counted in the word `W` (which must hold the board).
     #[inline(always)]
-    fn steps(&self, pos: &Position, c: Color) -> (i32, i32) {
-        let valid = self.geo.valid as u64;
-        let empty = valid & !pos.occupied().low();
-        let men = pos.men(c).low();
+    fn steps<W: Word>(&self, pos: &Position, c: Color) -> (i32, i32) {
+        let valid = W::narrow(self.geo.valid);
+        let empty = valid & !W::narrow(pos.occupied().0);
+        let men = W::narrow(pos.men(c).0);
         // A man's forward steps (White up, Black down).
-        let forward = |men: u64| match c {
+        let forward = |men: W| match c {
             Color::White => (men.step(0) & valid, men.step(1) & valid),
             Color::Black => (men.step(2) & valid, men.step(3) & valid),
         };
         let (a, b) = forward(men);
         let mobility = (a & empty).count_ones() + (b & empty).count_ones();
-        let (ra, rb) = forward(men & self.geo.row_before_promotion(c) as u64);
+        let (ra, rb) = forward(men & W::narrow(self.geo.row_before_promotion(c)));
         let runaway = ((ra | rb) & empty).count_ones();
         (mobility as i32, runaway as i32)
     }
@@ -259,8 +259,17 @@ pub struct Features {
 
 /// The features of `pos` on `layout`'s board, from White's view.
 pub fn features(pos: &Position, layout: &Layout) -> Features {
-    let wm = pos.men(Color::White).low();
-    let bm = pos.men(Color::Black).low();
+    if layout.geo.size > 10 {
+        features_in::<u128>(pos, layout)
+    } else {
+        features_in::<u64>(pos, layout)
+    }
+}
+
+/// [`features`] in the word `W`, which must hold the board.
+fn features_in<W: Word>(pos: &Position, layout: &Layout) -> Features {
+    let wm = W::narrow(pos.men(Color::White).0);
+    let bm = W::narrow(pos.men(Color::Black).0);
     let regions = layout.regions;
     let mut entries = Vec::with_capacity(2 * regions + 12);
     for r in 0..regions {
@@ -283,8 +292,8 @@ pub fn features(pos: &Position, layout: &Layout) -> Features {
         -1.0
     };
     entries.push((layout.tempo as u32, tempo));
-    let (wmob, wrun) = layout.steps(pos, Color::White);
-    let (bmob, brun) = layout.steps(pos, Color::Black);
+    let (wmob, wrun) = layout.steps::<W>(pos, Color::White);
+    let (bmob, brun) = layout.steps::<W>(pos, Color::Black);
     entries.push((layout.mobility as u32, (wmob - bmob) as f32));
     entries.push((layout.runaway as u32, (wrun - brun) as f32));
     let (own, twin) = layout.material_of(pos);
@@ -336,8 +345,8 @@ pub struct Learned {
     windows: Vec<[i32; 2]>,
     /// King square (bit index) → (opening, endgame), White's kings; Black's are negated
     /// and turned.
-    white_kings: [[i32; 2]; 64],
-    black_kings: [[i32; 2]; 64],
+    white_kings: [[i32; 2]; 128],
+    black_kings: [[i32; 2]; 128],
     men: [i32; 2],
     tempo: [i32; 2],
     mobility: [i32; 2],
@@ -370,8 +379,8 @@ impl Learned {
                 windows[r * CONFIGS + c] = [own[0] - twin[0], own[1] - twin[1]];
             }
         }
-        let mut white_kings = [[0i32; 2]; 64];
-        let mut black_kings = [[0i32; 2]; 64];
+        let mut white_kings = [[0i32; 2]; 128];
+        let mut black_kings = [[0i32; 2]; 128];
         for sq in geo.all() {
             white_kings[sq.bit() as usize] = w(layout.king_feature(sq));
             let k = w(layout.king_feature(rotate(geo, sq)));
@@ -404,8 +413,18 @@ impl Learned {
     /// The score of `pos` for White, in hundredths of a man.
     #[inline]
     pub fn white_score(&self, pos: &Position) -> i32 {
-        let wm = pos.men(Color::White).low();
-        let bm = pos.men(Color::Black).low();
+        if self.layout.geo.size > 10 {
+            self.white_score_in::<u128>(pos)
+        } else {
+            self.white_score_in::<u64>(pos)
+        }
+    }
+
+    /// [`Learned::white_score`] in the word `W`, which must hold the board.
+    #[inline(always)]
+    fn white_score_in<W: Word>(&self, pos: &Position) -> i32 {
+        let wm = W::narrow(pos.men(Color::White).0);
+        let bm = W::narrow(pos.men(Color::Black).0);
         let mut acc = [0i32; 2];
         for (r, &shift) in self.shifts.iter().enumerate() {
             let t = self.windows[r * CONFIGS + config(wm, bm, shift)];
@@ -416,15 +435,15 @@ impl Learned {
             acc[0] += t[0] * n;
             acc[1] += t[1] * n;
         };
-        let mut kings = pos.kings(Color::White).low();
-        while kings != 0 {
-            add(self.white_kings[kings.trailing_zeros() as usize], 1);
-            kings &= kings - 1;
+        let mut kings = W::narrow(pos.kings(Color::White).0);
+        while !kings.is_zero() {
+            add(self.white_kings[kings.trailing_zeros() as usize & 127], 1);
+            kings = kings.clear_lowest();
         }
-        let mut kings = pos.kings(Color::Black).low();
-        while kings != 0 {
-            add(self.black_kings[kings.trailing_zeros() as usize], 1);
-            kings &= kings - 1;
+        let mut kings = W::narrow(pos.kings(Color::Black).0);
+        while !kings.is_zero() {
+            add(self.black_kings[kings.trailing_zeros() as usize & 127], 1);
+            kings = kings.clear_lowest();
         }
         add(self.men, wm.count_ones() as i32 - bm.count_ones() as i32);
         add(
@@ -436,8 +455,8 @@ impl Learned {
             },
         );
         let layout = &self.layout;
-        let (wmob, wrun) = layout.steps(pos, Color::White);
-        let (bmob, brun) = layout.steps(pos, Color::Black);
+        let (wmob, wrun) = layout.steps::<W>(pos, Color::White);
+        let (bmob, brun) = layout.steps::<W>(pos, Color::Black);
         add(self.mobility, wmob - bmob);
         add(self.runaway, wrun - brun);
         add(self.material[layout.material_of(pos).0], 1);
@@ -454,7 +473,7 @@ mod tests {
 
     #[test]
     fn a_window_gathers_its_eight_squares_on_either_board() {
-        for geo in [crate::BOARD_8, crate::BOARD_10] {
+        for geo in BOARDS {
             let layout = Layout::of(&geo);
             for r in 0..layout.regions {
                 let (i, j) = (r / layout.side, r % layout.side);
@@ -463,7 +482,7 @@ mod tests {
                     for file in 2 * j..2 * j + 4 {
                         if let Some(sq) = geo.square_at(file as u8, rank as u8) {
                             assert_eq!(
-                                window_bits(sq.mask() as u64, layout.shift(r)),
+                                window_bits(sq.mask(), layout.shift(r)),
                                 1 << k,
                                 "{0}×{0} window {r} square {k}",
                                 geo.size
@@ -490,6 +509,13 @@ mod tests {
         assert_eq!((ten.regions, ten.max_count, ten.full_board), (16, 20, 40));
         assert_eq!(ten.features, 16 * CONFIGS + 54 + 21usize.pow(4));
         assert_eq!(Layout::for_features(ten.features, 5), Some(ten));
+        let twelve = Layout::of(&crate::BOARD_12);
+        assert_eq!(
+            (twelve.regions, twelve.max_count, twelve.full_board),
+            (25, 30, 60)
+        );
+        assert_eq!(twelve.features, 25 * CONFIGS + 76 + 31usize.pow(4));
+        assert_eq!(Layout::for_features(twelve.features, 5), Some(twelve));
         assert_eq!(Layout::for_features(FEATURES_V2, 2), Some(LAYOUT_8));
         assert_eq!(Layout::for_features(FEATURES_V2, 3), None);
     }
@@ -517,6 +543,13 @@ mod tests {
                 [
                     "W:W31,32,33,36,38,41,K45,K50:B1,4,7,12,13,17,K24",
                     "B:W27,28,32,33,37,38,39,42,46:B2,3,8,9,13,14,19,20,K44",
+                ],
+            ),
+            (
+                crate::BOARD_12,
+                [
+                    "W:W43,44,46,49,55,61,K60,K67,K3:B1,5,9,14,20,26,K30,K71",
+                    "B:W37,38,40,45,47,52,58,64,70:B2,3,8,10,15,21,27,K12,K66",
                 ],
             ),
         ] {

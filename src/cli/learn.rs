@@ -20,7 +20,6 @@ const BOOK_PLIES: usize = 3;
 
 pub(super) fn selfplay(a: &SelfplayArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
-    learnable(&rules)?;
     let eval = evaluator(&rules, a.eval.as_deref())?;
     let settings = Settings {
         depth: a.depth,
@@ -164,22 +163,8 @@ fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
     Ok(games)
 }
 
-/// Refuses the boards the learned evaluation is not laid out for.
-fn learnable(rules: &Ruleset) -> Result<(), Fail> {
-    if checkers::ai::learned::Layout::for_board(rules.geometry()).is_some() {
-        return Ok(());
-    }
-    let n = rules.geometry().size;
-    Err(Fail::Input(format!(
-        "the learned evaluation is laid out for the 8×8 and 10×10 boards; {} is played on \
-         {n}×{n}, where the AI uses the hand-written evaluation",
-        rules.id
-    )))
-}
-
 pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
-    learnable(&rules)?;
     if a.out.exists() && !a.force {
         return Err(Fail::Input(format!(
             "{} exists: give --force to replace it, or another --out",
@@ -193,6 +178,14 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         seed: a.seed,
         ..train::Settings::default()
     };
+    let size = rules.geometry().size;
+    if (a.network || a.base.is_some()) && !checkers::ai::network::fits(rules.geometry()) {
+        return Err(Fail::Input(format!(
+            "--network: the network is laid out for the 8×8 and 10×10 boards; {} is played \
+             on {size}×{size}: train its pattern weights without --network and --base",
+            rules.id
+        )));
+    }
     let network = (a.network || a.base.is_some()).then(|| network::Settings {
         epochs: a.network_epochs,
         seed: a.seed,
