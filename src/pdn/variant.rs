@@ -243,27 +243,20 @@ impl Checker {
             .filter_map(|part| part.parse::<u32>().ok().filter(|_| part.len() <= 2))
             .max()
             .unwrap_or(0);
-        if fen_squares.max(move_squares) > 50 {
-            if let Some(r) = self
-                .assume
-                .variant
-                .as_ref()
-                .filter(|r| r.geometry().size == 12)
-            {
-                return Ok((r, Basis::Named));
+        // Numbers past 8×8's (32) or 10×10's (50) tell the board: a variant
+        // named for the file of that board, else its built-in game.
+        let most = fen_squares.max(move_squares);
+        for (past, size, id, basis) in [
+            (50, 12, builtin::CANADIAN, Basis::TwelveByTwelve),
+            (32, 10, builtin::INTERNATIONAL, Basis::TenByTen),
+        ] {
+            if most > past {
+                let named = self.assume.variant.as_ref();
+                if let Some(r) = named.filter(|r| r.geometry().size == size) {
+                    return Ok((r, Basis::Named));
+                }
+                return Ok((self.builtin(id), basis));
             }
-            return Ok((self.builtin(builtin::CANADIAN), Basis::TwelveByTwelve));
-        }
-        if fen_squares.max(move_squares) > 32 {
-            if let Some(r) = self
-                .assume
-                .variant
-                .as_ref()
-                .filter(|r| r.geometry().size == 10)
-            {
-                return Ok((r, Basis::Named));
-            }
-            return Ok((self.builtin(builtin::INTERNATIONAL), Basis::TenByTen));
         }
         if let Some(r) = &self.assume.variant {
             return Ok((r, Basis::Named));

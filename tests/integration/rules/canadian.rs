@@ -5,7 +5,7 @@
 //! are the bits above the low 64 of the board's word, so several positions
 //! reach them on purpose.
 
-use super::no_progress::assert_draw_after_quiet_plies;
+use super::fmjd_draws::Board;
 use super::*;
 use checkers::BOARD_12;
 
@@ -14,9 +14,6 @@ use checkers::BOARD_12;
 fn at(fen_text: &str) -> Position {
     fen::parse(fen_text, &BOARD_12).unwrap_or_else(|e| panic!("{e}"))
 }
-
-/// Kings on the edges of the board, where nothing can be taken.
-const QUIET: &str = "W:WKe1,a3:BKl6,l8";
 
 #[test]
 fn canadian_is_played_on_the_72_dark_squares_of_12x12_numbered_from_b12() {
@@ -172,59 +169,38 @@ fn canadian_pdn_game_type_is_27() {
     assert_eq!(r.pdn_variant, "Canadian");
 }
 
+/// The FMJD's draws on this board.
+const DRAWS: Board = Board {
+    variant: CANADIAN,
+    geo: BOARD_12,
+};
+
 #[test]
 fn canadian_threefold_repetition_is_a_draw() {
-    assert_eq!(rules(CANADIAN).repetition, 3);
-    let mut game = Game::from_position(rules(CANADIAN), at(QUIET));
-    for _ in 0..2 {
-        for m in ["e1-d2", "l6-k5", "d2-e1", "k5-l6"] {
-            play(&mut game, m);
-        }
-    }
-    assert_eq!(
-        game.outcome().map(|o| o.reason),
-        Some(OutcomeReason::Repetition)
-    );
+    DRAWS.threefold_repetition_is_a_draw();
 }
 
 #[test]
 fn canadian_25_move_rule_draws_after_25_moves_each_of_kings_only() {
-    let mut game = Game::from_position(rules(CANADIAN), at(QUIET));
-    assert_draw_after_quiet_plies(&mut game, "25-move rule", 50);
+    DRAWS.twenty_five_moves_of_kings_only_draw();
 }
 
 #[test]
 fn canadian_25_move_rule_resets_on_a_man_move() {
-    let mut game = Game::from_position(rules(CANADIAN), at(QUIET));
-    wander_with(&mut game, 11, &|left| left == 1);
-    assert_eq!(game.moves().len(), 11);
-    assert_eq!(counter(&game, "25-move rule"), 0);
-    game.undo();
-    assert_eq!(counter(&game, "25-move rule"), 10);
-    game.redo();
-    assert_draw_after_quiet_plies(&mut game, "25-move rule", 50);
+    DRAWS.twenty_five_move_count_resets_on_a_man_move();
 }
 
 #[test]
 fn canadian_16_move_rule_draws_three_pieces_against_a_lone_king_after_16_moves_each() {
-    let mut game = Game::from_position(rules(CANADIAN), at("W:WKe1,Ka5,a7:BKl6"));
-    assert_draw_after_quiet_plies(&mut game, "16-move rule", 32);
-    assert_eq!(counter(&game, "5-move rule"), 0);
+    DRAWS.three_against_a_lone_king_draw_after_16_moves_each();
 }
 
 #[test]
 fn canadian_5_move_rule_draws_two_pieces_against_a_lone_king_after_5_moves_each() {
-    let mut game = Game::from_position(rules(CANADIAN), at("W:WKe1,Ka5:BKl6"));
-    assert_draw_after_quiet_plies(&mut game, "5-move rule", 10);
-    let mut alone = Game::from_position(rules(CANADIAN), at("W:WKe1:BKl6"));
-    assert_draw_after_quiet_plies(&mut alone, "5-move rule", 10);
+    DRAWS.two_against_a_lone_king_draw_after_5_moves_each();
 }
 
 #[test]
 fn canadian_a_capture_from_three_against_one_starts_the_5_move_count() {
-    let mut game = Game::from_position(rules(CANADIAN), at("B:WKa5,Kc1,Kh2:BKg1"));
-    play(&mut game, "g1xl6");
-    assert_eq!(counter(&game, "16-move rule"), 0);
-    assert_eq!(counter(&game, "5-move rule"), 0);
-    assert_draw_after_quiet_plies(&mut game, "5-move rule", 10);
+    DRAWS.a_capture_from_three_against_one_starts_the_5_move_count("g1xl6");
 }

@@ -3,7 +3,7 @@
 //! (a1 … j10) where the list shows them and by number (1 … 50) where the variant
 //! writes them.
 
-use super::no_progress::assert_draw_after_quiet_plies;
+use super::fmjd_draws::Board;
 use super::*;
 use checkers::BOARD_10;
 
@@ -12,10 +12,6 @@ use checkers::BOARD_10;
 fn at(fen_text: &str) -> Position {
     fen::parse(fen_text, &BOARD_10).unwrap_or_else(|e| panic!("{e}"))
 }
-
-/// Kings and men on the edges of the board, where nothing can be taken: the
-/// kings can wander from edge to edge without ever giving a capture.
-const QUIET: &str = "W:WKe1,a3:BKj6,j8";
 
 #[test]
 fn international_is_played_on_the_50_dark_squares_of_10x10_numbered_from_b10() {
@@ -160,62 +156,38 @@ fn international_pdn_game_type_is_20() {
     assert_eq!(r.pdn_variant, "International");
 }
 
+/// The FMJD's draws on this board.
+const DRAWS: Board = Board {
+    variant: INTERNATIONAL,
+    geo: BOARD_10,
+};
+
 #[test]
 fn international_threefold_repetition_is_a_draw() {
-    assert_eq!(rules(INTERNATIONAL).repetition, 3);
-    let mut game = Game::from_position(rules(INTERNATIONAL), at(QUIET));
-    for _ in 0..2 {
-        for m in ["e1-d2", "j6-i5", "d2-e1", "i5-j6"] {
-            play(&mut game, m);
-        }
-    }
-    assert_eq!(
-        game.outcome().map(|o| o.reason),
-        Some(OutcomeReason::Repetition)
-    );
+    DRAWS.threefold_repetition_is_a_draw();
 }
 
 #[test]
 fn international_25_move_rule_draws_after_25_moves_each_of_kings_only() {
-    let mut game = Game::from_position(rules(INTERNATIONAL), at(QUIET));
-    assert_draw_after_quiet_plies(&mut game, "25-move rule", 50);
+    DRAWS.twenty_five_moves_of_kings_only_draw();
 }
 
 #[test]
 fn international_25_move_rule_resets_on_a_man_move() {
-    let mut game = Game::from_position(rules(INTERNATIONAL), at(QUIET));
-    // Ten plies of king moves, then White's eleventh a plain man move.
-    wander_with(&mut game, 11, &|left| left == 1);
-    assert_eq!(game.moves().len(), 11);
-    assert_eq!(counter(&game, "25-move rule"), 0);
-    game.undo();
-    assert_eq!(counter(&game, "25-move rule"), 10);
-    game.redo();
-    assert_draw_after_quiet_plies(&mut game, "25-move rule", 50);
+    DRAWS.twenty_five_move_count_resets_on_a_man_move();
 }
 
 #[test]
 fn international_16_move_rule_draws_three_pieces_against_a_lone_king_after_16_moves_each() {
-    // Two kings and a man against a king; the man stays where it is.
-    let mut game = Game::from_position(rules(INTERNATIONAL), at("W:WKe1,Ka5,a7:BKj6"));
-    assert_draw_after_quiet_plies(&mut game, "16-move rule", 32);
-    assert_eq!(counter(&game, "5-move rule"), 0);
+    DRAWS.three_against_a_lone_king_draw_after_16_moves_each();
 }
 
 #[test]
 fn international_5_move_rule_draws_two_pieces_against_a_lone_king_after_5_moves_each() {
-    let mut game = Game::from_position(rules(INTERNATIONAL), at("W:WKe1,Ka5:BKj6"));
-    assert_draw_after_quiet_plies(&mut game, "5-move rule", 10);
-    let mut alone = Game::from_position(rules(INTERNATIONAL), at("W:WKe1:BKj6"));
-    assert_draw_after_quiet_plies(&mut alone, "5-move rule", 10);
+    DRAWS.two_against_a_lone_king_draw_after_5_moves_each();
 }
 
 #[test]
 fn international_a_capture_from_three_against_one_starts_the_5_move_count() {
-    // Black's king takes the king on h2 and lands on the edge: two against one.
-    let mut game = Game::from_position(rules(INTERNATIONAL), at("B:WKa5,Kc1,Kh2:BKg1"));
-    play(&mut game, "g1xj4");
-    assert_eq!(counter(&game, "16-move rule"), 0);
-    assert_eq!(counter(&game, "5-move rule"), 0);
-    assert_draw_after_quiet_plies(&mut game, "5-move rule", 10);
+    DRAWS.a_capture_from_three_against_one_starts_the_5_move_count("g1xj4");
 }

@@ -122,83 +122,55 @@ fn table() -> Vec<Expected> {
             game_type: None,
             variant: "German Dame",
         },
-        Expected {
-            id: "international",
-            board: (10, 4),
-            first_move: Color::White,
-            men_capture_backwards: true,
-            king_moves: KingMoves::AnyDistance,
-            king_captures_from: KingCapturesFrom::AnyDistance,
-            king_lands: KingLands::AnyEmptyBeyond,
-            capture_choice: MostPieces,
-            promotion_mid_capture: PromotionMidCapture::ContinueAsMan,
-            touch_move: true,
-            squares: SquareNotation::Numeric,
-            capture_separator: 'x',
-            no_progress: vec![
-                (25, vec![Capture, ManMove], always),
-                (
-                    16,
-                    vec![],
-                    DrawCondition {
-                        lone_king_against_kings: Some(1),
-                        min_total_pieces: Some(4),
-                        max_total_pieces: Some(4),
-                        ..always
-                    },
-                ),
-                (
-                    5,
-                    vec![],
-                    DrawCondition {
-                        lone_king_against_kings: Some(1),
-                        max_total_pieces: Some(3),
-                        ..always
-                    },
-                ),
-            ],
-            game_type: Some(20),
-            variant: "International",
-        },
-        Expected {
-            id: "canadian",
-            board: (12, 5),
-            first_move: Color::White,
-            men_capture_backwards: true,
-            king_moves: KingMoves::AnyDistance,
-            king_captures_from: KingCapturesFrom::AnyDistance,
-            king_lands: KingLands::AnyEmptyBeyond,
-            capture_choice: MostPieces,
-            promotion_mid_capture: PromotionMidCapture::ContinueAsMan,
-            touch_move: true,
-            squares: SquareNotation::Numeric,
-            capture_separator: 'x',
-            no_progress: vec![
-                (25, vec![Capture, ManMove], always),
-                (
-                    16,
-                    vec![],
-                    DrawCondition {
-                        lone_king_against_kings: Some(1),
-                        min_total_pieces: Some(4),
-                        max_total_pieces: Some(4),
-                        ..always
-                    },
-                ),
-                (
-                    5,
-                    vec![],
-                    DrawCondition {
-                        lone_king_against_kings: Some(1),
-                        max_total_pieces: Some(3),
-                        ..always
-                    },
-                ),
-            ],
-            game_type: Some(27),
-            variant: "Canadian",
-        },
+        fmjd("international", (10, 4), 20, "International"),
+        fmjd("canadian", (12, 5), 27, "Canadian"),
     ]
+}
+
+/// International draughts' rules on a board of `board` (size, rows of men):
+/// `international` and `canadian`.
+fn fmjd(id: &'static str, board: (u8, u8), game_type: u32, variant: &'static str) -> Expected {
+    use CaptureChoice::*;
+    use ResetEvent::*;
+    let always = DrawCondition::default();
+    Expected {
+        id,
+        board,
+        first_move: Color::White,
+        men_capture_backwards: true,
+        king_moves: KingMoves::AnyDistance,
+        king_captures_from: KingCapturesFrom::AnyDistance,
+        king_lands: KingLands::AnyEmptyBeyond,
+        capture_choice: MostPieces,
+        promotion_mid_capture: PromotionMidCapture::ContinueAsMan,
+        touch_move: true,
+        squares: SquareNotation::Numeric,
+        capture_separator: 'x',
+        no_progress: vec![
+            (25, vec![Capture, ManMove], always),
+            (
+                16,
+                vec![],
+                DrawCondition {
+                    lone_king_against_kings: Some(1),
+                    min_total_pieces: Some(4),
+                    max_total_pieces: Some(4),
+                    ..always
+                },
+            ),
+            (
+                5,
+                vec![],
+                DrawCondition {
+                    lone_king_against_kings: Some(1),
+                    max_total_pieces: Some(3),
+                    ..always
+                },
+            ),
+        ],
+        game_type: Some(game_type),
+        variant,
+    }
 }
 
 #[test]
