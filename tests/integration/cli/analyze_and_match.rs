@@ -465,6 +465,50 @@ fn train_runs_end_to_end_on_10x10() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// On 12×12 the pattern weights train end to end and play; the network, laid
+/// out for the 64-bit boards, is refused in one line.
+#[test]
+fn train_runs_end_to_end_on_12x12_without_a_network() {
+    let dir = std::env::temp_dir().join(format!("checkers-train12-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("c.ckev");
+    let out_s = out.to_str().unwrap();
+    let args = [
+        "train",
+        "--variant",
+        "canadian",
+        "--rounds",
+        "1",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--out",
+        out_s,
+    ];
+    refused(
+        &[&args[..], &["--network"]].concat(),
+        None,
+        &["--network", "canadian", "12×12"],
+    );
+    let run = checkers(&args, None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let file = checkers::ai::evalfile::EvalFile::read(&out).unwrap();
+    assert_eq!(file.board(), checkers::BOARD_12);
+    assert!(file.network.is_none());
+    let out = ok(&[
+        "analyze",
+        "--variant",
+        "canadian",
+        "--depth",
+        "3",
+        "--eval",
+        out_s,
+    ]);
+    assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The training pipeline end to end on a small scale: self-play data, pattern
 /// weights and a network fitted on top, and the weights file loaded by
 /// `analyze`; a network needs data to fit.
