@@ -56,6 +56,10 @@ const BUILT_IN: &[(&str, &[u8])] = &[
         builtin::INTERNATIONAL,
         include_bytes!("../../weights/international.ckev"),
     ),
+    (
+        builtin::CANADIAN,
+        include_bytes!("../../weights/canadian.ckev"),
+    ),
 ];
 
 /// A weights file's contents.
