@@ -13,12 +13,13 @@
 //! the board's squares replaces all edge tests. This is the ghost-square layout
 //! the fast 10×10 generators use.
 //!
-//! Steps are shifts, not rotations: 10×10 fills its 64-bit word to the top bit,
-//! so a rotated step would wrap onto real squares. A step is a pair of shifts
-//! (left, then right), one of them zero, so that a direction chosen at run time
-//! needs no branch and one known at compile time folds to a single shift.
-//! Measured against the layout before (stride 11 on a 64-bit word, rotations):
-//! docs/STRENGTH.md, "Speed".
+//! The move generator steps by rotating its word ([`Word::ROT`]): one
+//! instruction even for a direction known only at run time. Bits a rotation
+//! carries round the word land where no square is on 8×8 and 12×12; 10×10
+//! fills its 64-bit word to the top bit, so there the generator first drops
+//! the rank a step leaves the board from. Elsewhere (the evaluations) a step
+//! is a pair of shifts ([`Word::step`]), which never wraps. Measured against
+//! the layout before (stride 11 on a 64-bit word): docs/STRENGTH.md, "Speed".
 
 use crate::square::Square;
 use std::fmt;
@@ -314,8 +315,9 @@ pub const BOARD_8: Geometry = Geometry::new(8);
 pub const BOARD_10: Geometry = Geometry::new(10);
 /// The 12×12 board.
 pub const BOARD_12: Geometry = Geometry::new(12);
-/// The boards of a 64-bit word, smallest first: the boards the learned
-/// evaluation and the endgame tables are laid out for.
+/// The boards of a 64-bit word, smallest first: the boards the endgame tables
+/// and the network are laid out for (the learned patterns have their own list,
+/// `ai::learned::BOARDS`, with 12×12).
 pub(crate) const BOARDS: [Geometry; 2] = [BOARD_8, BOARD_10];
 // 10×10 fills a 64-bit word (its last square is bit 63); 12×12 ends at bit 77.
 const _: () = assert!(BOARD_10.valid >> 63 == 1 && BOARD_12.valid >> 77 == 1);

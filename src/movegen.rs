@@ -20,7 +20,7 @@ use crate::square::Color;
 fn sh<G: Kernel>(b: G::W, r: u32) -> G::W {
     let b = if G::GEO.size == 10 {
         let edge = if r < G::W::WIDTH / 2 {
-            G::GEO.ranks[9]
+            G::GEO.ranks[G::GEO.size as usize - 1]
         } else {
             G::GEO.ranks[0]
         };

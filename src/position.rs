@@ -32,11 +32,10 @@ impl Piece {
 ///
 /// The sets (White's pieces, Black's, the kings) reach bit 77 on the 12×12
 /// board. Each is kept as its low 64 bits and the 14 above, so that a position
-/// stays 40 bytes and 8-aligned as it was with 64-bit sets (at 64 bytes, with
-/// 128-bit sets, perft ran 7% slower); the move generator reads and writes
-/// them through the word its board fits ([`Position::raw`],
-/// [`Position::after_in`]), so on the smaller boards it works in 64 bits and
-/// the high parts stay zero.
+/// stays 40 bytes and 8-aligned as it was with 64-bit sets (128-bit sets make
+/// it 64 bytes); the move generator reads and writes them through the word
+/// its board fits (`Position::raw`, `Position::after_in`), so on the smaller
+/// boards it works in 64 bits and the high parts stay zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     low: [u64; 3],
@@ -205,9 +204,9 @@ impl Position {
         } else {
             0
         };
+        let kings: u128 = self.set(KINGS);
         for c in 0..2 {
             let mut b: u128 = self.set(c);
-            let kings: u128 = self.set(KINGS);
             while b != 0 {
                 let bit = b.trailing_zeros();
                 h ^= key(c, kings >> bit & 1 != 0, bit);

@@ -106,12 +106,6 @@ impl Layout {
         BOARDS.iter().map(Layout::of).find(|l| l.features == n)
     }
 
-    /// The features of the board `geo`, if the learned evaluation is laid out
-    /// for it: the boards of a 64-bit word, 8×8 and 10×10.
-    pub fn for_board(geo: &Geometry) -> Option<Layout> {
-        BOARDS.contains(geo).then(|| Layout::of(geo))
-    }
-
     /// How far window `r`'s first square is from bit 0: windows start every
     /// second rank and every second file.
     #[inline(always)]

@@ -77,7 +77,7 @@ const OUT_ONE: i32 = 32;
 /// Whether the network is laid out for the board `geo`: the boards of a
 /// 64-bit word (8×8 and 10×10), whose squares its input rows index by bit.
 pub fn fits(geo: &Geometry) -> bool {
-    geo.size <= 10
+    crate::bitboard::BOARDS.contains(geo)
 }
 
 /// `rows[view][kind][bit]`: the input row of a piece of `kind` (white man, white
