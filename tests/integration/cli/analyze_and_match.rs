@@ -287,40 +287,59 @@ fn match_plays_on_a_clock() {
     );
 }
 
-/// Ctrl-C stops a match without losing it: no new game starts, the one under
-/// way finishes, and the report covers the games played.
+/// Starts `checkers match --variant english --games 2000 --jobs 1` with
+/// `args`, waits for its first game to end and sends it SIGINT: to the match
+/// alone, or (`group`) to the process group it leads, as a terminal's Ctrl-C
+/// does. Returns whether it exited successfully, its standard output and the
+/// rest of its standard error.
 #[cfg(target_os = "linux")]
-#[test]
-fn an_interrupted_match_reports_the_games_it_played() {
-    use std::io::{BufRead, BufReader};
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+fn interrupt_a_match(args: &[&str], group: bool) -> (bool, String, String) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"));
+    command
         .args([
             "match",
             "--variant",
             "english",
             "--games",
             "2000",
-            "--white-level",
-            "2",
-            "--black-level",
-            "2",
             "--jobs",
             "1",
         ])
+        .args(args)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+        .stderr(std::process::Stdio::piped());
+    if group {
+        command.process_group(0);
+    }
+    let mut child = command.spawn().unwrap();
     let mut err = BufReader::new(child.stderr.take().unwrap());
     let mut first = String::new();
     err.read_line(&mut first).unwrap();
     assert!(first.starts_with("game 1/2000: "), "{first}");
-    // SAFETY: a plain kill(2) of our own child, whose pid is live until waited for.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let pid = child.id() as i32;
+    // SAFETY: kill(2) of our own child, whose pid is live until waited for, or
+    // of the group it leads.
+    assert_eq!(
+        unsafe { libc::kill(if group { -pid } else { pid }, libc::SIGINT) },
+        0
+    );
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.success(), stdout, rest)
+}
+
+/// Ctrl-C stops a match without losing it: no new game starts, the one under
+/// way finishes, and the report covers the games played.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_match_reports_the_games_it_played() {
+    let (ok, stdout, err) = interrupt_a_match(&["--white-level", "2", "--black-level", "2"], false);
+    assert!(ok, "{stdout}{err}");
     let stopped = stdout
         .lines()
         .find(|l| l.starts_with("(stopped by a signal: "))
@@ -345,42 +364,13 @@ fn an_interrupted_match_reports_the_games_it_played() {
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_in_the_terminal_does_not_kill_the_opponent_engine() {
-    use std::io::{BufRead, BufReader};
-    use std::os::unix::process::CommandExt;
     let me = env!("CARGO_BIN_EXE_checkers");
-    let mut child = std::process::Command::new(me)
-        .args([
-            "match",
-            "--variant",
-            "english",
-            "--games",
-            "2000",
-            "--movetime",
-            "5",
-            "--white-level",
-            "2",
-            "--jobs",
-            "1",
-        ])
-        .arg("--opponent")
-        .arg(format!("hub:{me} hub"))
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut first = String::new();
-    err.read_line(&mut first).unwrap();
-    assert!(first.starts_with("game 1/2000: "), "{first}");
-    // SAFETY: kill(2) of the group our own child leads, as a terminal's Ctrl-C does.
-    assert_eq!(unsafe { libc::kill(-(child.id() as i32), libc::SIGINT) }, 0);
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}{rest}");
+    let hub = format!("hub:{me} hub");
+    let (ok, stdout, rest) = interrupt_a_match(
+        &["--movetime", "5", "--white-level", "2", "--opponent", &hub],
+        true,
+    );
+    assert!(ok, "{stdout}{rest}");
     assert!(stdout.contains("(stopped by a signal: "), "{stdout}");
     assert!(
         !stdout.contains("forfeit") && !rest.contains("forfeit"),
@@ -438,16 +428,7 @@ fn train_runs_end_to_end_on_10x10() {
     let file = checkers::ai::evalfile::EvalFile::read(&out).unwrap();
     assert_eq!(file.board(), checkers::BOARD_10);
     assert!(file.network.is_some());
-    let out = ok(&[
-        "analyze",
-        "--variant",
-        "international",
-        "--depth",
-        "4",
-        "--eval",
-        out_s,
-    ]);
-    assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
+    analyze_plays_with(&["--variant", "international", "--depth", "4"], out_s);
     // Weights for 10×10 are refused for an 8×8 game, with one line.
     refused(
         &[
@@ -463,6 +444,14 @@ fn train_runs_end_to_end_on_10x10() {
         &["international"],
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `checkers analyze` with these `rules` and limits (flags) loads the weights
+/// file `eval` and gives a best move.
+fn analyze_plays_with(rules: &[&str], eval: &str) {
+    let args = [&["analyze"], rules, &["--eval", eval]].concat();
+    let out = ok(&args);
+    assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
 }
 
 /// On 12×12 the pattern weights train end to end and play; the network, laid
@@ -496,16 +485,7 @@ fn train_runs_end_to_end_on_12x12_without_a_network() {
     let file = checkers::ai::evalfile::EvalFile::read(&out).unwrap();
     assert_eq!(file.board(), checkers::BOARD_12);
     assert!(file.network.is_none());
-    let out = ok(&[
-        "analyze",
-        "--variant",
-        "canadian",
-        "--depth",
-        "3",
-        "--eval",
-        out_s,
-    ]);
-    assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
+    analyze_plays_with(&["--variant", "canadian", "--depth", "3"], out_s);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -560,8 +540,7 @@ fn selfplay_then_train_with_a_network_gives_weights_analyze_loads() {
     let size = |f: &std::path::Path| std::fs::metadata(f).unwrap().len();
     let params = (4 * 32 + 1) * 64 + 2 * 64;
     assert_eq!(size(&net), size(&weights) + params as u64 * 4);
-    let out = ok(&["analyze", "--ruleset", &p, "--depth", "4", "--eval", net_s]);
-    assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
+    analyze_plays_with(&["--ruleset", &p, "--depth", "4"], net_s);
     refused(
         &[
             "train",
