@@ -76,6 +76,8 @@ pub(crate) trait Word:
     fn count_ones(self) -> u32;
     /// The index of the lowest bit set (the word's width when none is).
     fn trailing_zeros(self) -> u32;
+    /// The bits in reverse order.
+    fn reverse_bits(self) -> Self;
     /// Whether no bit is set.
     #[inline(always)]
     fn is_zero(self) -> bool {
@@ -141,6 +143,10 @@ macro_rules! word {
             #[inline(always)]
             fn trailing_zeros(self) -> u32 {
                 <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn reverse_bits(self) -> $t {
+                <$t>::reverse_bits(self)
             }
             const WIDTH: u32 = <$t>::BITS;
             const ROT: [u32; 4] = [
@@ -315,10 +321,8 @@ pub const BOARD_8: Geometry = Geometry::new(8);
 pub const BOARD_10: Geometry = Geometry::new(10);
 /// The 12×12 board.
 pub const BOARD_12: Geometry = Geometry::new(12);
-/// The boards of a 64-bit word, smallest first: the boards the endgame tables
-/// and the network are laid out for (the learned patterns have their own list,
-/// `ai::learned::BOARDS`, with 12×12).
-pub(crate) const BOARDS: [Geometry; 2] = [BOARD_8, BOARD_10];
+/// Every board, smallest first.
+pub const BOARDS: [Geometry; 3] = [BOARD_8, BOARD_10, BOARD_12];
 // 10×10 fills a 64-bit word (its last square is bit 63); 12×12 ends at bit 77.
 const _: () = assert!(BOARD_10.valid >> 63 == 1 && BOARD_12.valid >> 77 == 1);
 
@@ -355,13 +359,6 @@ impl Bitboard {
     #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | sq.mask())
-    }
-
-    /// The set in a 64-bit word, for the boards that fit one (8×8 and 10×10):
-    /// the learned evaluation and the endgame tables are laid out for those.
-    #[inline(always)]
-    pub(crate) const fn low(self) -> u64 {
-        self.0 as u64
     }
 
     /// The squares in increasing bit order (which is decreasing PDN number).

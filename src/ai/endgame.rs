@@ -36,16 +36,26 @@
 //! assert_eq!(tables.probe(&four), None);
 //! ```
 
-use crate::bitboard::{bit_of, Geometry};
+use crate::bitboard::{bit_of, Geometry, Word};
 use crate::position::Position;
 use crate::square::Color;
 
-/// The most pieces a table is built for by default: every four-piece ending
-/// builds in a few seconds on one core (docs/STRENGTH.md).
-pub const DEFAULT_PIECES: u32 = 4;
 /// The most pieces this solver builds for: it keeps the moves within a group
 /// of materials in memory, which at five pieces would take gigabytes.
 pub const MAX_PIECES: u32 = 4;
+
+/// The most pieces the tables of `geo`'s board are built for when a game needs
+/// them: what builds in seconds on one core. Every four-piece ending does on
+/// 8×8 and 10×10 (16 s and 1.2 GB on 10×10); on 12×12 they take minutes and
+/// 7 GB, so a game builds three pieces (1 s) and uses four where
+/// `checkers tables build --pieces 4` has built them ahead (docs/STRENGTH.md).
+pub const fn default_pieces(geo: &Geometry) -> u32 {
+    if geo.size > 10 {
+        3
+    } else {
+        MAX_PIECES
+    }
+}
 
 /// A solved position's value for the side to move: a win or a loss in that many
 /// plies (a loss in 0 has no move), or a draw.
@@ -66,10 +76,10 @@ pub enum Value {
 pub(crate) type Cell = u8;
 pub(crate) const UNSOLVED: Cell = 0;
 
-/// The most squares a board of the tables has.
-const MOST_SQUARES: usize = 50;
+/// The most squares a board has (12×12's 72).
+const MOST_SQUARES: usize = 72;
 
-/// Binomial coefficients C(n, k) for n ≤ 50 and k ≤ MAX_PIECES.
+/// Binomial coefficients C(n, k) for n ≤ 72 and k ≤ MAX_PIECES.
 pub(crate) const BINOM: [[u64; MAX_PIECES as usize + 1]; MOST_SQUARES + 1] = {
     let mut t = [[0u64; MAX_PIECES as usize + 1]; MOST_SQUARES + 1];
     let mut n = 0;
@@ -93,10 +103,11 @@ pub(crate) const BINOM: [[u64; MAX_PIECES as usize + 1]; MOST_SQUARES + 1] = {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
     /// The dense index (0 to squares − 1, in bit order) of each bit of the
-    /// ghost-square layout; `u8::MAX` where no square is.
-    pub(crate) dense: [u8; 64],
+    /// ghost-square layout; `u8::MAX` where no square is. As long as a set's
+    /// word, so that no lookup needs a bounds check.
+    pub(crate) dense: [u8; 128],
     /// The bit of each dense index.
-    pub(crate) bit: [u8; 64],
+    pub(crate) bit: [u8; MOST_SQUARES],
     /// The squares each kind (white men, white kings, black men, black kings)
     /// may stand on, as (how many, first dense index): a man never rests on
     /// the row where it is crowned, so white men use the squares below the
@@ -110,11 +121,11 @@ pub(crate) struct Board {
 
 impl Board {
     pub(crate) const fn of(geo: &Geometry) -> Board {
-        let mut dense = [u8::MAX; 64];
-        let mut bit = [0u8; 64];
+        let mut dense = [u8::MAX; 128];
+        let mut bit = [0u8; MOST_SQUARES];
         let mut b = 0;
         let mut n = 0;
-        while b < 64 {
+        while b < 128 {
             if geo.valid >> b & 1 != 0 {
                 dense[b] = n;
                 bit[n as usize] = b as u8;
@@ -140,53 +151,63 @@ impl Board {
     /// The rank of a set of squares among the sets of its size (the combinatorial
     /// number system), with dense indices counted from `from`.
     #[inline]
-    pub(crate) fn rank(&self, mut set: u64, from: u32) -> u64 {
+    pub(crate) fn rank<W: Word>(&self, mut set: W, from: u32) -> u64 {
         let mut r = 0;
         let mut i = 1;
-        while set != 0 {
+        while !set.is_zero() {
             let s = self.dense[set.trailing_zeros() as usize] as u32 - from;
             r += BINOM[s as usize][i];
             i += 1;
-            set &= set - 1;
+            set = set.clear_lowest();
         }
         r
+    }
+
+    /// Whether the board needs a 128-bit word.
+    #[inline(always)]
+    pub(crate) fn wide(&self) -> bool {
+        self.last >= 64
     }
 
     /// Turns a position 180° and swaps the colours: the same position for the
     /// other side. In the ghost-square layout a half turn reverses the bits
     /// from a1 (bit 0) to the last square.
-    #[inline]
-    pub(crate) fn turned(&self, (white, black, kings): (u64, u64, u64)) -> (u64, u64, u64) {
-        let t = |b: u64| b.reverse_bits() >> (63 - self.last);
-        (t(black), t(white), t(kings))
+    #[cfg(test)]
+    pub(crate) fn turned<W: Word>(&self, (white, black, kings): (W, W, W)) -> (W, W, W) {
+        self.half_turn((black, white, kings))
+    }
+
+    /// The three sets turned 180°, each where it was.
+    #[inline(always)]
+    fn half_turn<W: Word>(&self, (a, b, c): (W, W, W)) -> (W, W, W) {
+        let t = |x: W| x.reverse_bits() >> (W::WIDTH - 1 - self.last);
+        (t(a), t(b), t(c))
     }
 
     /// White's pieces, Black's and the kings, as the side to move sees them: as
-    /// White, on a board turned for Black.
+    /// White, on a board turned for Black; in the word `W`, which must hold
+    /// the board.
     #[inline]
-    pub(crate) fn as_white(&self, pos: &Position) -> (u64, u64, u64) {
-        let parts = (
-            pos.pieces(Color::White).low(),
-            pos.pieces(Color::Black).low(),
-            pos.kings(Color::White).low() | pos.kings(Color::Black).low(),
-        );
+    pub(crate) fn as_white<W: Word>(&self, pos: &Position) -> (W, W, W) {
+        // The side to move's pieces first: White's, or Black's to be turned.
+        let parts = pos.raw::<W>();
         match pos.side_to_move() {
             Color::White => parts,
-            Color::Black => self.turned(parts),
+            Color::Black => self.half_turn(parts),
         }
     }
 }
 
 /// How the tables count each of [`crate::bitboard::BOARDS`], in its order.
-const BOARDS: [Board; 2] = {
+const BOARDS: [Board; 3] = {
     let geo = crate::bitboard::BOARDS;
-    [Board::of(&geo[0]), Board::of(&geo[1])]
+    [Board::of(&geo[0]), Board::of(&geo[1]), Board::of(&geo[2])]
 };
 
-/// How the tables count the squares of `geo`'s board, if they know it.
-pub(crate) fn board_of(geo: &Geometry) -> Option<&'static Board> {
-    let at = crate::bitboard::BOARDS.iter().position(|g| g == geo)?;
-    Some(&BOARDS[at])
+/// How the tables count the squares of `geo`'s board.
+pub(crate) fn board_of(geo: &Geometry) -> &'static Board {
+    let at = crate::bitboard::BOARDS.iter().position(|g| g == geo);
+    &BOARDS[at.expect("every board is in the list")]
 }
 
 /// One material group: where its cells start and the sizes of its four factors.
@@ -202,7 +223,7 @@ pub(crate) struct Group {
 }
 
 impl Group {
-    fn index(&self, sets: [u64; 4], board: &Board) -> usize {
+    fn index<W: Word>(&self, sets: [W; 4], board: &Board) -> usize {
         let mut i = 0;
         for ((set, size), (_, from)) in sets.iter().zip(self.sizes).zip(board.kinds) {
             i = i * size + board.rank(*set, from);
@@ -263,21 +284,22 @@ impl Tables {
         Some(decode(self.cell(pos)?))
     }
 
+    /// The cell of `pos`; `None` if a side has no piece (the game is over: no
+    /// table needed) or it is not in the tables.
     #[inline]
     fn cell(&self, pos: &Position) -> Option<Cell> {
-        let (white, black, kings) = self.board.as_white(pos);
-        self.cell_of(white, black, kings)
+        let i = if self.board.wide() {
+            self.index_of(self.board.as_white::<u128>(pos))
+        } else {
+            self.index_of(self.board.as_white::<u64>(pos))
+        };
+        Some(self.cells[i?])
     }
 
-    /// The cell of a position with White to move; `None` if a side has no piece
-    /// (the game is over: no table needed) or it is not in the tables.
+    /// The index of the cell of a position with White to move, given as
+    /// White's pieces, Black's and the kings.
     #[inline]
-    fn cell_of(&self, white: u64, black: u64, kings: u64) -> Option<Cell> {
-        Some(self.cells[self.index_of(white, black, kings)?])
-    }
-
-    #[inline]
-    pub(crate) fn index_of(&self, white: u64, black: u64, kings: u64) -> Option<usize> {
+    pub(crate) fn index_of<W: Word>(&self, (white, black, kings): (W, W, W)) -> Option<usize> {
         let sets = [white & !kings, white & kings, black & !kings, black & kings];
         let counts = sets.map(|s| s.count_ones() as u8);
         let g = (*self.groups.get(slot(counts))?)?;
@@ -302,16 +324,17 @@ mod tests {
         for (geo, [a, b, c, d]) in [
             (crate::BOARD_8, ["a1", "h8", "c3", "f6"]),
             (crate::BOARD_10, ["a1", "j10", "c3", "h8"]),
+            (crate::BOARD_12, ["a1", "l12", "c3", "j10"]),
         ] {
-            let sq = |n: &str| geo.square_named(n).unwrap().mask() as u64;
-            let board = board_of(&geo).unwrap();
+            let sq = |n: &str| geo.square_named(n).unwrap().mask();
+            let board = board_of(&geo);
             assert_eq!(
                 board.turned((sq(a) | sq(c), 0, sq(a))),
                 (0, sq(b) | sq(d), sq(b))
             );
             // Every square to its twin and back.
             for s in geo.all() {
-                let t = board.turned((s.mask() as u64, 0, 0)).1 as u128;
+                let t = board.turned((s.mask(), 0, 0)).1;
                 let twin = geo
                     .square_at(geo.size - 1 - s.file(), geo.size - 1 - s.rank())
                     .unwrap();

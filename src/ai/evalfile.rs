@@ -106,8 +106,6 @@ pub enum EvalProblem {
     Features(usize),
     /// A network with another number of hidden units.
     Network(usize),
-    /// A network on a board the network is not laid out for (12×12).
-    NetworkBoard(u8),
     /// A network parameter that is infinite or not a number.
     NotFinite,
     /// More bytes than its contents account for.
@@ -160,10 +158,6 @@ impl fmt::Display for EvalProblem {
             EvalProblem::Network(n) => write!(
                 f,
                 "a network of {n} hidden units; this program's has {HIDDEN}: train it again"
-            ),
-            EvalProblem::NetworkBoard(n) => write!(
-                f,
-                "a network for the {n}×{n} board, where this program has none: train it without --network"
             ),
             EvalProblem::NotFinite => write!(
                 f,
@@ -350,9 +344,6 @@ impl EvalFile {
             if hidden != 0 {
                 if hidden != HIDDEN {
                     return Err(fail(EvalProblem::Network(hidden)));
-                }
-                if !super::network::fits(&layout.geo) {
-                    return Err(fail(EvalProblem::NetworkBoard(layout.geo.size)));
                 }
                 let params = Shape::of(&layout.geo).params();
                 let raw = r.take(params * 4).ok_or_else(truncated)?;
@@ -638,7 +629,18 @@ mod tests {
     }
 
     #[test]
-    fn weights_for_10x10_round_trip_with_their_network_and_are_refused_on_8x8() {
+    fn weights_for_10x10_and_12x12_round_trip_with_their_network_and_are_refused_on_8x8() {
+        // 12×12's too: its network's rows run past bit 64.
+        let canadian = Ruleset::builtin(builtin::CANADIAN).unwrap();
+        let layout = Layout::of(canadian.geometry());
+        let mut file = EvalFile::new(&canadian, 120.0, vec![[1, 2]; layout.features]);
+        let params = Shape::of(canadian.geometry()).params();
+        file.network = Some((0..params).map(|i| (i % 7) as f32 / 100.0).collect());
+        let back = EvalFile::from_bytes(&file.to_bytes(), "c.ckev").unwrap();
+        assert_eq!(back, file);
+        assert_eq!(back.board(), crate::BOARD_12);
+        assert!(back.check(&canadian).is_ok());
+
         let international = Ruleset::builtin(builtin::INTERNATIONAL).unwrap();
         let layout = Layout::of(international.geometry());
         let mut file = EvalFile::new(

@@ -60,8 +60,8 @@ pub struct Layout {
     pub full_board: u32,
 }
 
-/// The boards the learned evaluation is laid out for, smallest first.
-pub const BOARDS: [Geometry; 3] = [BOARD_8, crate::BOARD_10, crate::BOARD_12];
+/// The boards the learned evaluation is laid out for, smallest first: all.
+pub use crate::bitboard::BOARDS;
 
 /// The 8×8 board's features.
 pub const LAYOUT_8: Layout = Layout::of(&BOARD_8);

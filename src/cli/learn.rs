@@ -178,14 +178,6 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         seed: a.seed,
         ..train::Settings::default()
     };
-    let size = rules.geometry().size;
-    if (a.network || a.base.is_some()) && !checkers::ai::network::fits(rules.geometry()) {
-        return Err(Fail::Input(format!(
-            "--network: the network is laid out for the 8×8 and 10×10 boards; {} is played \
-             on {size}×{size}: train its pattern weights without --network and --base",
-            rules.id
-        )));
-    }
     let network = (a.network || a.base.is_some()).then(|| network::Settings {
         epochs: a.network_epochs,
         seed: a.seed,

@@ -6,7 +6,7 @@
 //! of time.
 
 use super::{load_rules, Fail, TablesBuildArgs};
-use checkers::ai::endgame::{Tables, DEFAULT_PIECES};
+use checkers::ai::endgame::{default_pieces, Tables, MAX_PIECES};
 use checkers::lab::tables;
 use checkers::Ruleset;
 use std::path::PathBuf;
@@ -33,13 +33,9 @@ fn load_or_build(
     progress: &mut dyn FnMut(f64),
 ) -> (Tables, Option<PathBuf>, bool) {
     let path = path(rules, pieces);
-    if let Some(p) = &path {
-        if let Ok(bytes) = std::fs::read(p) {
-            if let Ok(t) = tables::from_bytes(rules, &bytes) {
-                progress(1.0);
-                return (t, path, true);
-            }
-        }
+    if let Some(t) = cached(rules, pieces) {
+        progress(1.0);
+        return (t, path, true);
     }
     let t = tables::build(rules, pieces, progress);
     let written = path.filter(|p| {
@@ -50,15 +46,32 @@ fn load_or_build(
     (t, written, false)
 }
 
+/// The cache's `pieces`-piece tables of `rules`, if a good file is there.
+fn cached(rules: &Ruleset, pieces: u32) -> Option<Tables> {
+    let bytes = std::fs::read(path(rules, pieces)?).ok()?;
+    tables::from_bytes(rules, &bytes).ok()
+}
+
 /// Makes the process's shared tables for `rules` ready (see
 /// [`checkers::lab::tables::shared`]), from the cache where it can: every
-/// engine attached after this finds them at once. Nothing to do where they
-/// are ready.
+/// engine attached after this finds them at once. Tables of more pieces than
+/// a game builds (`checkers tables build --pieces 4` on 12×12) are used where
+/// the cache has them. Nothing to do where they are ready.
 pub(crate) fn ensure(rules: &Ruleset, progress: &mut dyn FnMut(f64)) {
-    if tables::installed(rules) || !tables::knows(rules) {
+    if tables::installed(rules) {
         return;
     }
-    let (t, _, _) = load_or_build(rules, DEFAULT_PIECES, progress);
+    let least = default_pieces(rules.geometry());
+    let t = match (least + 1..=MAX_PIECES)
+        .rev()
+        .find_map(|n| cached(rules, n))
+    {
+        Some(t) => {
+            progress(1.0);
+            t
+        }
+        None => load_or_build(rules, least, progress).0,
+    };
     tables::install(rules, Arc::new(t));
 }
 
@@ -80,15 +93,7 @@ pub(crate) fn prepare(
 /// ahead of time, with a progress bar.
 pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
-    if !tables::knows(&rules) {
-        let n = rules.geometry().size;
-        return Err(Fail::Input(format!(
-            "the endgame tables are laid out for the 8×8 and 10×10 boards; {} is played \
-             on {n}×{n}, where the AI searches without them",
-            rules.id
-        )));
-    }
-    let pieces = a.pieces.unwrap_or(DEFAULT_PIECES);
+    let pieces = a.pieces.unwrap_or(default_pieces(rules.geometry()));
     let started = Instant::now();
     let bar = super::learn::Progress::new("tables", 100);
     let (t, path, cached) = load_or_build(&rules, pieces, &mut |share| {

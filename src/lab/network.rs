@@ -3,29 +3,21 @@
 //! stored as floats in the weights file and played with integers.
 
 use super::fit::{loss, shuffle, sigmoid, step_size, Adam, Epoch};
-use crate::ai::network::{piece_sets, rows, Shape, HIDDEN};
+use crate::ai::network::{each_bit, piece_sets, rows, Rows, Shape, HIDDEN};
 use crate::ai::Rng;
 use crate::bitboard::Geometry;
 use crate::position::Position;
 use crate::square::Color;
 
 /// The active inputs of both views of `pos`.
-fn active_inputs(
-    rows: &[[[u16; 64]; 4]; 2],
-    shape: &Shape,
-    pos: &Position,
-    out: &mut [Vec<u16>; 2],
-) {
+fn active_inputs(rows: &Rows, shape: &Shape, pos: &Position, out: &mut [Vec<u16>; 2]) {
     out[0].clear();
     out[1].clear();
-    for (kind, set) in piece_sets(pos).into_iter().enumerate() {
-        let mut s = set;
-        while s != 0 {
-            let bit = s.trailing_zeros() as usize;
+    for (kind, set) in piece_sets::<u128>(pos).into_iter().enumerate() {
+        each_bit(set, |bit| {
             out[0].push(rows[0][kind][bit]);
             out[1].push(rows[1][kind][bit]);
-            s &= s - 1;
-        }
+        });
     }
     let view = if pos.side_to_move() == Color::White {
         0
@@ -221,11 +213,11 @@ mod tests {
     use crate::fen;
     use crate::square::Color;
 
-    fn turned(pos: &Position) -> Position {
+    fn turned(pos: &Position, geo: &Geometry) -> Position {
         let flip = |set: u128| -> u128 {
             crate::Bitboard(set)
                 .iter()
-                .map(|s| crate::ai::learned::rotate(&crate::BOARD_8, s).mask())
+                .map(|s| crate::ai::learned::rotate(geo, s).mask())
                 .fold(0, |a, b| a | b)
         };
         Position::from_parts(
@@ -236,30 +228,57 @@ mod tests {
         )
     }
 
-    #[test]
-    fn a_turned_position_scores_the_opposite_and_integers_follow_the_floats() {
-        let geo = crate::BOARD_8;
-        let params = random_params(5, &geo);
-        let net = Network::new(&params, &geo);
-        let shape = Shape::of(&geo);
-        let float = Float {
-            p: params.clone(),
-            shape,
-        };
-        let rows = rows(&geo);
+    /// The integer network on `pos` is antisymmetric and within rounding of the float one.
+    fn check(net: &Network, float: &Float, geo: &Geometry, pos: &Position, what: &str) {
+        let rows = rows(geo);
         let mut active = [Vec::new(), Vec::new()];
         let mut pre = [[0f32; HIDDEN]; 2];
-        for text in [
-            "W:W21,22,23,25,K30:B1,2,5,9,K14",
-            "B:W18,19,24,27,28,31,32:B3,6,7,10,11,K26",
-            "W:W9,K1:B12,K31",
-        ] {
-            let pos = fen::parse(text, &crate::BOARD_8).unwrap();
-            let s = net.white_score(&pos);
-            assert_eq!(s, -net.white_score(&turned(&pos)), "{text}");
-            active_inputs(&rows, &shape, &pos, &mut active);
-            let f = float.predict(&active, &mut pre);
-            assert!((f - s as f32).abs() <= 2.0, "{text}: {f} vs {s}");
+        let s = net.white_score(pos);
+        assert_eq!(s, -net.white_score(&turned(pos, geo)), "{what}");
+        active_inputs(&rows, &float.shape, pos, &mut active);
+        let f = float.predict(&active, &mut pre);
+        assert!((f - s as f32).abs() <= 2.0, "{what}: {f} vs {s}");
+    }
+
+    #[test]
+    fn a_turned_position_scores_the_opposite_and_integers_follow_the_floats() {
+        let mut rng = Rng::new(6);
+        for rules in crate::Ruleset::builtins() {
+            let geo = *rules.geometry();
+            let params = random_params(5, &geo);
+            let net = Network::new(&params, &geo);
+            let float = Float {
+                p: params.clone(),
+                shape: Shape::of(&geo),
+            };
+            if geo == crate::BOARD_8 {
+                for text in [
+                    "W:W21,22,23,25,K30:B1,2,5,9,K14",
+                    "B:W18,19,24,27,28,31,32:B3,6,7,10,11,K26",
+                    "W:W9,K1:B12,K31",
+                ] {
+                    let pos = fen::parse(text, &geo).unwrap();
+                    check(&net, &float, &geo, &pos, text);
+                }
+            }
+            // Random games reach kings and the far corners of every board.
+            for game in 0..4 {
+                let mut pos = Position::start(&rules);
+                for ply in 0..200 {
+                    let moves = crate::legal_moves(&pos, &rules);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    check(
+                        &net,
+                        &float,
+                        &geo,
+                        &pos,
+                        &format!("{} game {game} ply {ply}", rules.id),
+                    );
+                    pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
+                }
+            }
         }
     }
 

@@ -5,12 +5,12 @@
 //! an engine before it searches.
 
 use crate::ai::endgame::{
-    board_of, decode, slot, Board, Cell, Group, Tables, Value, BINOM, DEFAULT_PIECES, MAX_PIECES,
-    SIDE, UNSOLVED,
+    board_of, decode, slot, Board, Cell, Group, Tables, Value, BINOM, MAX_PIECES, SIDE, UNSOLVED,
 };
 use crate::ai::learned::fnv;
 use crate::ai::search::ENDGAME_FROM;
 use crate::ai::Engine;
+use crate::bitboard::Word;
 use crate::movegen::{dispatch, generate, Kernel, Run};
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 const MAX_PLIES: u32 = 253;
 
 /// The set of `k` squares of rank `r` among `n`, dense indices counted from `from`.
-fn unrank(board: &Board, mut r: u64, k: usize, n: u32, from: u32) -> u64 {
+fn unrank(board: &Board, mut r: u64, k: usize, n: u32, from: u32) -> u128 {
     let mut set = 0;
     let mut s = n;
     for i in (1..=k).rev() {
@@ -31,7 +31,7 @@ fn unrank(board: &Board, mut r: u64, k: usize, n: u32, from: u32) -> u64 {
             s -= 1;
         }
         r -= BINOM[s as usize][i];
-        set |= 1u64 << board.bit[(s + from) as usize];
+        set |= 1u128 << board.bit[(s + from) as usize];
     }
     set
 }
@@ -45,7 +45,7 @@ impl Group {
     /// The position of cell `i` (counted within the group), if its pieces do
     /// not overlap.
     fn position(&self, board: &Board, mut i: u64) -> Option<Position> {
-        let mut sets = [0u64; 4];
+        let mut sets = [0u128; 4];
         for k in (0..4).rev() {
             let r = i % self.sizes[k];
             i /= self.sizes[k];
@@ -57,9 +57,9 @@ impl Group {
             return None;
         }
         Some(Position::from_parts(
-            (wm | wk).into(),
-            (bm | bk).into(),
-            (wk | bk).into(),
+            wm | wk,
+            bm | bk,
+            wk | bk,
             Color::White,
         ))
     }
@@ -69,18 +69,12 @@ fn encode(plies: u32) -> Cell {
     (plies.min(MAX_PLIES) + 1) as Cell
 }
 
-/// Whether the tables are laid out for the board of `rules`: the boards of a
-/// 64-bit word, 8×8 and 10×10 (the index and the solver work in one).
-pub fn knows(rules: &Ruleset) -> bool {
-    board_of(rules.geometry()).is_some()
-}
-
 /// Solves every position of `rules` with two to `pieces` pieces (each side
 /// at least one; `pieces` is taken as 2 to [`MAX_PIECES`]). `progress` hears
 /// the share done, from 0 to 1.
 pub fn build(rules: &Ruleset, pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
     let pieces = pieces.clamp(2, MAX_PIECES);
-    let board = board_of(rules.geometry()).expect("the tables know every board a ruleset has");
+    let board = board_of(rules.geometry());
     struct B<'a> {
         pieces: u32,
         board: &'a Board,
@@ -180,7 +174,7 @@ pub fn from_bytes(rules: &Ruleset, bytes: &[u8]) -> Result<Tables, String> {
     if !(2..=MAX_PIECES).contains(&pieces) {
         return Err(format!("tables of {pieces} pieces"));
     }
-    let board = board_of(rules.geometry()).ok_or("a board the tables do not know")?;
+    let board = board_of(rules.geometry());
     let (_, mut tables) = layout(pieces, board);
     let cells = &bytes[HEADER..];
     if word(20, 8) != tables.cells.len() as u64 || cells.len() != tables.cells.len() {
@@ -193,7 +187,7 @@ pub fn from_bytes(rules: &Ruleset, bytes: &[u8]) -> Result<Tables, String> {
     Ok(tables)
 }
 
-/// The tables of [`DEFAULT_PIECES`] pieces for the rules of movement of `rules`,
+/// The tables of [`default_pieces`](crate::ai::endgame::default_pieces) pieces for the rules of movement of `rules`,
 /// built on the first call (unless [`install`]ed) and shared by every engine of
 /// the process after it (the tables depend on how pieces move and capture,
 /// nothing else).
@@ -205,7 +199,8 @@ pub fn shared(rules: &Ruleset) -> Arc<Tables> {
     if let Some((_, t)) = built.iter().find(|(f, _)| *f == flags) {
         return t.clone();
     }
-    let t = Arc::new(build(rules, DEFAULT_PIECES, &mut |_| {}));
+    let pieces = crate::ai::endgame::default_pieces(rules.geometry());
+    let t = Arc::new(build(rules, pieces, &mut |_| {}));
     built.push((flags, t.clone()));
     t
 }
@@ -214,7 +209,7 @@ pub fn shared(rules: &Ruleset) -> Arc<Tables> {
 /// them (its options ask for them). The build, once per process and set of
 /// rules of movement, happens here, on the caller's time.
 pub fn attach(engine: &mut Engine) {
-    if engine.tables().is_none() && engine.options.endgame && knows(engine.rules()) {
+    if engine.tables().is_none() && engine.options.endgame {
         let tables = shared(engine.rules());
         engine.attach_tables(tables);
     }
@@ -335,13 +330,13 @@ fn solve<G: Kernel>(tables: &mut Tables, members: &[Group]) {
             let mut shortest_loss = u32::MAX;
             for m in list.iter() {
                 // Seen from the side to move in the child, White after the turn.
-                let (w, b, kings) = tables.board.as_white(&pos.after(m));
-                if w == 0 {
+                let (w, b, kings) = tables.board.as_white::<G::W>(&pos.after_in::<G::W>(m));
+                if w.is_zero() {
                     shortest_loss = 0;
                     continue;
                 }
                 let cell = tables
-                    .index_of(w, b, kings)
+                    .index_of((w, b, kings))
                     .expect("solved or in this group");
                 if (base..base + len).contains(&cell) {
                     forward.push((cell - base) as u32);
@@ -445,10 +440,10 @@ mod tests {
     use crate::square::Color;
 
     #[test]
-    fn ranks_and_unranks_agree_on_either_board() {
-        for geo in [crate::BOARD_8, crate::BOARD_10] {
-            let board = board_of(&geo).unwrap();
-            let (first, last) = (geo.ranks[0] as u64, geo.ranks[geo.size as usize - 1] as u64);
+    fn ranks_and_unranks_agree_on_every_board() {
+        for geo in crate::bitboard::BOARDS {
+            let board = board_of(&geo);
+            let (first, last) = (geo.ranks[0], geo.ranks[geo.size as usize - 1]);
             let (n, from) = board.kinds[2];
             for (k, &count) in BINOM[n as usize].iter().enumerate().take(4).skip(1) {
                 for r in 0..count {
@@ -481,8 +476,8 @@ mod tests {
                 seen += 1;
                 let value = t.probe(&pos).expect("in the tables");
                 // And with Black to move, turned: the same cell.
-                let (w, b, k) = t.board.turned(t.board.as_white(&pos));
-                let black = Position::from_parts(w.into(), b.into(), k.into(), Color::Black);
+                let (w, b, k) = t.board.turned(t.board.as_white::<u128>(&pos));
+                let black = Position::from_parts(w, b, k, Color::Black);
                 assert_eq!(t.probe(&black), Some(value), "{pos:?} turned");
                 let children: Vec<Value> = crate::legal_moves(&pos, rules)
                     .iter()
@@ -524,10 +519,6 @@ mod tests {
     fn three_piece_tables_agree_with_the_moves_in_every_variant() {
         for id in Ruleset::builtin_ids() {
             let rules = Ruleset::builtin(id).expect("built in");
-            if !knows(&rules) {
-                assert_eq!(rules.geometry().size, 12, "{id}");
-                continue;
-            }
             let t = build(&rules, 3, &mut |_| {});
             assert_consistent(&rules, &t);
         }

@@ -76,6 +76,39 @@ fn a_side_without_a_move_has_lost_in_the_tables() {
     assert_eq!(t.probe(&pos), Some(Value::Loss(0)));
 }
 
+/// The tables know the 10×10 and 12×12 boards: a king that must take the
+/// other's last piece wins at once, a king against a king mostly draws, and
+/// a man blocked by the corner and two men has lost.
+#[test]
+fn the_tables_know_the_10x10_and_12x12_boards() {
+    for (variant, geo, turned) in [
+        (INTERNATIONAL, checkers::BOARD_10, "B:Wi9,h8:Bj10"),
+        (CANADIAN, checkers::BOARD_12, "B:Wk11,j10:Bl12"),
+    ] {
+        let (rules, t) = tables(variant, 3);
+        let v = |text: &str| {
+            let pos = fen::parse(text, &geo).unwrap();
+            t.probe(&pos).expect("few enough pieces")
+        };
+        assert_eq!(v("W:WKa1:BKc3"), Value::Win(1), "{variant}");
+        // A king against a king: only a king caught at once, or forced onto
+        // the other's line, is lost.
+        let n = geo.squares();
+        let mut draws = 0;
+        for a in 1..=n {
+            for b in (1..=n).filter(|&b| b != a) {
+                draws += (v(&format!("W:WK{a}:BK{b}")) == Value::Draw) as u32;
+            }
+        }
+        assert!(draws * 10 > n * (n - 1) * 7, "{variant}: {draws} draws");
+        let blocked = fen::parse("W:Wa1:Bb2,c3", &geo).unwrap();
+        assert!(checkers::legal_moves(&blocked, &rules).is_empty());
+        assert_eq!(t.probe(&blocked), Some(Value::Loss(0)), "{variant}");
+        // Turned for Black: the same cell.
+        assert_eq!(v(turned), Value::Loss(0), "{variant}");
+    }
+}
+
 /// The search with the tables scores a table win as a forced win and plays it
 /// to the end in as many plies as the tables say, against the longest defence.
 #[test]

@@ -158,7 +158,6 @@ impl Lang {
             EvalProblem::Network(found) => {
                 self.f("eval.network", &[("found", found), ("expected", &HIDDEN)])
             }
-            EvalProblem::NetworkBoard(n) => self.f("eval.network_board", &[("size", n)]),
             EvalProblem::NotFinite => self.t("eval.not_finite").to_string(),
             EvalProblem::TrailingBytes => self.t("eval.trailing").to_string(),
             EvalProblem::Runs => self.t("eval.runs").to_string(),
@@ -318,7 +317,6 @@ mod tests {
             },
             EvalProblem::RulesChanged("english".into()),
             EvalProblem::Network(32),
-            EvalProblem::NetworkBoard(12),
             EvalProblem::NotFinite,
             EvalProblem::Runs,
             EvalProblem::Board {

@@ -454,10 +454,9 @@ fn analyze_plays_with(rules: &[&str], eval: &str) {
     assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
 }
 
-/// On 12×12 the pattern weights train end to end and play; the network, laid
-/// out for the 64-bit boards, is refused in one line.
+/// On 12×12 the pattern weights and the network train end to end and play.
 #[test]
-fn train_runs_end_to_end_on_12x12_without_a_network() {
+fn train_runs_end_to_end_on_12x12_with_a_network() {
     let dir = std::env::temp_dir().join(format!("checkers-train12-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("c.ckev");
@@ -472,19 +471,17 @@ fn train_runs_end_to_end_on_12x12_without_a_network() {
         "2",
         "--depth",
         "2",
+        "--network",
+        "--network-epochs",
+        "1",
         "--out",
         out_s,
     ];
-    refused(
-        &[&args[..], &["--network"]].concat(),
-        None,
-        &["--network", "canadian", "12×12"],
-    );
     let run = checkers(&args, None);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let file = checkers::ai::evalfile::EvalFile::read(&out).unwrap();
     assert_eq!(file.board(), checkers::BOARD_12);
-    assert!(file.network.is_none());
+    assert!(file.network.is_some());
     analyze_plays_with(&["--variant", "canadian", "--depth", "3"], out_s);
     let _ = std::fs::remove_dir_all(&dir);
 }

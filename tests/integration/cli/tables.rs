@@ -59,6 +59,21 @@ fn tables_of_10x10_are_solved_and_cached_like_any_other() {
     std::fs::remove_dir_all(&cache).unwrap();
 }
 
+/// On 12×12 four pieces take minutes and gigabytes, so three are the default
+/// there; the 12×12 index and solver are the same code as the others'.
+#[test]
+fn tables_of_12x12_are_solved_for_three_pieces_by_default() {
+    let cache = std::env::temp_dir().join(format!("checkers-tables12-{}", std::process::id()));
+    let (code, err) = build(&cache, &["--variant", "canadian"]);
+    assert!(
+        code == 0 && err.contains("solved") && err.contains("up to 3 pieces"),
+        "{err}"
+    );
+    let (code, err) = build(&cache, &["--variant", "canadian", "--pieces", "3"]);
+    assert!(code == 0 && err.contains("read and checked"), "{err}");
+    std::fs::remove_dir_all(&cache).unwrap();
+}
+
 #[test]
 fn tables_build_refuses_too_many_pieces() {
     let cache = std::env::temp_dir().join(format!("checkers-notables-{}", std::process::id()));
