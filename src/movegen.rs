@@ -3,7 +3,10 @@
 //! The six settings that shape move generation become const generics of a
 //! [`Kernel`], so the compiler builds one specialised generator per combination
 //! and no setting is tested in the inner loops; [`dispatch`] picks the generator
-//! once per call from the ruleset. Nothing here knows a variant's name.
+//! once per call from the ruleset. Every combination is compiled on 8×8; on
+//! 10×10 and 12×12 the international settings are, and one general kernel per
+//! board ([`Any`]) reads the others at run time. Nothing here knows a variant's
+//! name.
 
 use crate::bitboard::{Geometry, Word, MAX_SIZE};
 use crate::moves::{Move, MoveList, MAX_INTERMEDIATE};
@@ -53,13 +56,18 @@ pub(crate) trait Kernel {
     fn promotion_row(color: Color) -> Self::W {
         Self::W::narrow(Self::GEO.promotion_row(color))
     }
-    const MEN_BACK: bool;
-    const KING_LONG_MOVE: bool;
-    const KING_LONG_CAPTURE: bool;
-    const LAND_ANY: bool;
-    const MOST: bool;
+    /// Men capture backwards.
+    fn men_back() -> bool;
+    /// Kings move any distance.
+    fn king_long_move() -> bool;
+    /// Kings capture from any distance.
+    fn king_long_capture() -> bool;
+    /// A flying king lands on any empty square beyond the piece it takes.
+    fn land_any() -> bool;
+    /// The capture that takes the most pieces must be played.
+    fn most() -> bool;
     /// 0: crowned, move ends; 1: continue as a man; 2: continue as a king.
-    const PROMO: u8;
+    fn promo() -> u8;
 }
 
 pub(crate) struct K<
@@ -86,12 +94,85 @@ impl<
 {
     type W = W;
     const GEO: Geometry = Geometry::new(N);
-    const MEN_BACK: bool = A;
-    const KING_LONG_MOVE: bool = B;
-    const KING_LONG_CAPTURE: bool = C;
-    const LAND_ANY: bool = D;
-    const MOST: bool = E;
-    const PROMO: u8 = P;
+    #[inline(always)]
+    fn men_back() -> bool {
+        A
+    }
+    #[inline(always)]
+    fn king_long_move() -> bool {
+        B
+    }
+    #[inline(always)]
+    fn king_long_capture() -> bool {
+        C
+    }
+    #[inline(always)]
+    fn land_any() -> bool {
+        D
+    }
+    #[inline(always)]
+    fn most() -> bool {
+        E
+    }
+    #[inline(always)]
+    fn promo() -> u8 {
+        P
+    }
+}
+
+std::thread_local! {
+    /// The settings [`Any`] plays by: set by [`dispatch`] for the work it runs.
+    static SETTINGS: std::cell::Cell<GenFlags> = const { std::cell::Cell::new(GenFlags::INTERNATIONAL) };
+}
+
+/// The general kernel of a board: its settings are read at run time, from
+/// what [`dispatch`] set on this thread before running the work. Compiling
+/// every combination on 10×10 and 12×12 as on 8×8 would cost megabytes of
+/// code for settings no built-in ruleset uses; this one is slower instead.
+/// Kernels run only inside `dispatch`, on its thread (nothing keeps a kernel
+/// type to use later or elsewhere), so the settings are always the ruleset's.
+pub(crate) struct Any<W, const N: u8>(std::marker::PhantomData<W>);
+
+impl<W: Word, const N: u8> Kernel for Any<W, N> {
+    type W = W;
+    const GEO: Geometry = Geometry::new(N);
+    #[inline(always)]
+    fn men_back() -> bool {
+        SETTINGS.with(|s| s.get().men_back)
+    }
+    #[inline(always)]
+    fn king_long_move() -> bool {
+        SETTINGS.with(|s| s.get().king_long_move)
+    }
+    #[inline(always)]
+    fn king_long_capture() -> bool {
+        SETTINGS.with(|s| s.get().king_long_capture)
+    }
+    #[inline(always)]
+    fn land_any() -> bool {
+        SETTINGS.with(|s| s.get().land_any)
+    }
+    #[inline(always)]
+    fn most() -> bool {
+        SETTINGS.with(|s| s.get().most)
+    }
+    #[inline(always)]
+    fn promo() -> u8 {
+        SETTINGS.with(|s| s.get().promo)
+    }
+}
+
+/// Runs `work` with `f` as the settings of [`Any`] on this thread.
+pub(crate) fn with_settings<T>(f: GenFlags, work: impl FnOnce() -> T) -> T {
+    /// Puts back the settings of an enclosing dispatch, even if the work panics.
+    struct Restore(GenFlags);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SETTINGS.with(|s| s.set(self.0));
+        }
+    }
+    let _restore = Restore(SETTINGS.with(|s| s.replace(f)));
+    work()
 }
 
 /// Work to run with the generator of one ruleset.
@@ -147,24 +228,16 @@ pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
     if f.size >= 10 {
         // Each kernel is compiled once per program that uses it (the search,
         // perft, the table solver…), so every combination on every board would
-        // cost megabytes of code. On 10×10 and 12×12 only the international
-        // rules are compiled (the ruleset loader refuses other settings on
-        // these boards), and with any capture allowed, which explains a
-        // refused shorter capture.
-        assert!(
-            GenFlags {
-                most: true,
-                size: 10,
-                ..f
-            } == GenFlags::INTERNATIONAL,
-            "a {0}x{0} ruleset other than international draughts: {f:?}",
-            f.size
-        );
-        return match (f.size, f.most) {
+        // cost megabytes of code. On 10×10 and 12×12 the international rules
+        // are compiled; other settings (among them the international ones with
+        // any capture allowed, which explain a refused shorter capture) run in
+        // the general kernel.
+        let international = GenFlags { size: 10, ..f } == GenFlags::INTERNATIONAL;
+        return match (f.size, international) {
             (10, true) => r.run::<K<u64, 10, true, true, true, true, true, 1>>(),
-            (10, false) => r.run::<K<u64, 10, true, true, true, true, false, 1>>(),
             (_, true) => r.run::<K<u128, 12, true, true, true, true, true, 1>>(),
-            (_, false) => r.run::<K<u128, 12, true, true, true, true, false, 1>>(),
+            (10, false) => with_settings(f, || r.run::<Any<u64, 10>>()),
+            (_, false) => with_settings(f, || r.run::<Any<u128, 12>>()),
         };
     }
     if f.men_back {
@@ -228,7 +301,7 @@ pub(crate) fn count<G: Kernel>(pos: &Position) -> u64 {
         for d in dirs::<G>() {
             let mut t = sh::<G>(own_kings, d) & empty;
             n += t.count_ones();
-            if G::KING_LONG_MOVE {
+            if G::king_long_move() {
                 // Each step of the flood is one more square along every king's ray;
                 // two kings never reach the same square at the same distance.
                 while !t.is_zero() {
@@ -279,7 +352,7 @@ pub(crate) fn threatened<G: Kernel>(pos: &Position) -> bool {
     // The attacker is the side not to move.
     let forward = forward::<G>(pos.side_to_move() != Color::White);
     let jumps = |from: G::W, d: u32| !(sh::<G>(sh::<G>(from, d) & victims, d) & empty).is_zero();
-    if G::MEN_BACK {
+    if G::men_back() {
         if dirs::<G>().iter().any(|&d| jumps(men, d)) {
             return true;
         }
@@ -289,7 +362,7 @@ pub(crate) fn threatened<G: Kernel>(pos: &Position) -> bool {
     if their_kings.is_zero() {
         return false;
     }
-    if !G::KING_LONG_CAPTURE {
+    if !G::king_long_capture() {
         return dirs::<G>().iter().any(|&d| jumps(their_kings, d));
     }
     dirs::<G>().iter().any(|&d| {
@@ -326,7 +399,7 @@ fn quiet<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) {
     if own_kings.is_zero() {
         return;
     }
-    if G::KING_LONG_MOVE {
+    if G::king_long_move() {
         let mut k = own_kings;
         while !k.is_zero() {
             let from = k.trailing_zeros();
@@ -372,11 +445,11 @@ impl<W: Word> Capture<'_, W> {
     fn emit<G: Kernel<W = W>>(&mut self, to: u32, captured: W, depth: usize, promotes: bool) {
         let n = captured.count_ones();
         if n < self.best {
-            if G::MOST {
+            if G::most() {
                 return;
             }
         } else if n > self.best {
-            if G::MOST {
+            if G::most() {
                 self.list.clear();
             }
             self.best = n;
@@ -409,7 +482,7 @@ impl<W: Word> Capture<'_, W> {
             let cap = captured | mid;
             self.path[depth] = to as u8;
             if !(land & self.promo_row).is_zero() {
-                match G::PROMO {
+                match G::promo() {
                     0 => self.emit::<G>(to, cap, depth, true),
                     1 => {
                         if !self.man::<G>(to, cap, depth + 1) {
@@ -433,7 +506,7 @@ impl<W: Word> Capture<'_, W> {
     #[inline(always)]
     fn target<G: Kernel<W = W>>(&self, sq: u32, d: u32) -> W {
         let mut x = sh::<G>(W::bit(sq), d);
-        if G::KING_LONG_CAPTURE {
+        if G::king_long_capture() {
             while !(x & self.empty).is_zero() {
                 x = sh::<G>(x, d);
             }
@@ -477,7 +550,7 @@ impl<W: Word> Capture<'_, W> {
             }
             found = true;
             let cap = captured | x;
-            if G::LAND_ANY {
+            if G::land_any() {
                 let mut lands = [0u32; MAX_SIZE - 2];
                 let mut n = 0;
                 while !land.is_zero() {
@@ -496,9 +569,15 @@ impl<W: Word> Capture<'_, W> {
                     if !any {
                         self.emit::<G>(lands[k], cap, depth, promotes);
                     } else if go_on[k] {
-                        // Going on straight ahead is the same move from every landing
-                        // square, so only the first one may go on in direction `d`.
-                        let skip = if k == 0 { 4 } else { i };
+                        // Where kings capture from afar, going on straight ahead is
+                        // the same move from every landing square, so only the first
+                        // one may go on in direction `d`; where they take only what
+                        // is next to them, each landing square meets another square.
+                        let skip = if k == 0 || !G::king_long_capture() {
+                            4
+                        } else {
+                            i
+                        };
                         self.king::<G>(lands[k], cap, depth + 1, promotes, skip);
                     }
                 }
@@ -522,7 +601,7 @@ fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool
     let men = own & !kings;
     let own_kings = own & kings;
     let rot = &G::W::ROT;
-    let man_dirs: &[u32] = match (G::MEN_BACK, white) {
+    let man_dirs: &[u32] = match (G::men_back(), white) {
         (true, _) => rot,
         (false, true) => &rot[..2],
         (false, false) => &rot[2..],

@@ -115,3 +115,115 @@ fn the_ten_by_ten_board_numbers_its_squares_one_to_fifty() {
     assert_eq!(e.square(33), None);
     assert_eq!(e.square_at(8, 0), None);
 }
+
+/// What a kernel says of each position of some random games: the moves in
+/// order, their count, whether the other side threatens a capture.
+type Seen = Vec<(Position, Vec<Move>, u64, bool)>;
+
+/// Random games from `start` with the kernel `run` is given (the same games
+/// for every kernel that generates the same moves), and what it says of each
+/// position; `replay` instead asks the kernel of the positions of another.
+struct Walk {
+    start: Position,
+    replay: Option<Seen>,
+}
+
+impl Run for Walk {
+    type Out = Seen;
+    fn run<G: Kernel>(self) -> Seen {
+        let says = |pos: &Position| {
+            let mut list = MoveList::new();
+            generate::<G>(pos, &mut list);
+            (
+                *pos,
+                list.as_slice().to_vec(),
+                count::<G>(pos),
+                threatened::<G>(pos),
+            )
+        };
+        if let Some(seen) = self.replay {
+            return seen.iter().map(|(pos, ..)| says(pos)).collect();
+        }
+        let mut rng = Rng::new(3);
+        let mut seen = Vec::new();
+        for _ in 0..12 {
+            let mut pos = self.start;
+            for _ in 0..160 {
+                let s = says(&pos);
+                let moves = s.1.clone();
+                seen.push(s);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        seen
+    }
+}
+
+/// The general kernel, which reads the settings at run time, generates what
+/// the compiled kernels do, move for move and in the same order: every
+/// combination of settings on 8×8 (where each is compiled) and the
+/// international ones on 10×10 and 12×12.
+#[test]
+fn the_general_kernel_agrees_with_every_compiled_one() {
+    let mut all = Vec::new();
+    for men_back in [false, true] {
+        for king_long_move in [false, true] {
+            for king_long_capture in [false, true] {
+                for land_any in [false, true] {
+                    for most in [false, true] {
+                        for promo in 0..3 {
+                            all.push(GenFlags {
+                                size: 8,
+                                men_back,
+                                king_long_move,
+                                king_long_capture,
+                                land_any,
+                                most,
+                                promo,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for size in [10, 12] {
+        all.push(GenFlags {
+            size,
+            ..GenFlags::INTERNATIONAL
+        });
+    }
+    for f in all {
+        let geo = crate::bitboard::Geometry::new(f.size);
+        let rows = f.size / 2 - 1;
+        let start = Position::from_parts(
+            geo.home(Color::White, rows),
+            geo.home(Color::Black, rows),
+            0,
+            Color::White,
+        );
+        let compiled = dispatch(
+            f,
+            Walk {
+                start,
+                replay: None,
+            },
+        );
+        let replay = Walk {
+            start,
+            replay: Some(compiled.clone()),
+        };
+        let general = with_settings(f, || match f.size {
+            8 => replay.run::<Any<u64, 8>>(),
+            10 => replay.run::<Any<u64, 10>>(),
+            _ => replay.run::<Any<u128, 12>>(),
+        });
+        assert!(compiled.len() > 500, "{f:?}");
+        for (c, g) in compiled.iter().zip(&general) {
+            assert_eq!(c, g, "{f:?}");
+        }
+    }
+}

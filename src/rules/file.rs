@@ -8,8 +8,8 @@
 
 use super::diagnose::{closest, or_list, shape_error, suggest_id, syntax_error};
 use super::{
-    CaptureChoice, DrawCondition, GenFlags, KingCapturesFrom, KingLands, KingMoves, NoProgressRule,
-    Notation, PromotionMidCapture, ResetEvent, Ruleset,
+    CaptureChoice, DrawCondition, KingCapturesFrom, KingLands, KingMoves, NoProgressRule, Notation,
+    PromotionMidCapture, ResetEvent, Ruleset,
 };
 use crate::bitboard::Geometry;
 use crate::square::{Color, SquareNotation};
@@ -445,26 +445,6 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         pdn_variant: raw.pdn.variant.into_inner(),
         pdn_aliases: raw.pdn.aliases,
     };
-    // The boards other than 8×8 compile the international settings only: the
-    // move generator's own list of what it has (`GenFlags::INTERNATIONAL`).
-    let international = GenFlags {
-        size: geometry.size,
-        ..GenFlags::INTERNATIONAL
-    };
-    if geometry.size != 8 && ruleset.gen_flags() != international {
-        let span = raw.board.size.as_ref().map_or(0..0, Spanned::span);
-        return Err(err(
-            span,
-            format!(
-                "board.size = {}: on this board the program plays the international \
-                 settings only (men_capture_backwards = true, king_moves, \
-                 king_captures_from = \"any-distance\", king_lands = \"any-empty-beyond\", \
-                 capture_choice = \"most-pieces\", promotion_mid_capture = \
-                 \"continue-as-man\"); set those or use size = 8",
-                geometry.size
-            ),
-        ));
-    }
     Ok(ruleset)
 }
 

@@ -39,7 +39,12 @@ fn show(m: &RefMove) -> String {
 
 /// Compares the two generators in `pos`; the error names the position and the difference.
 fn compare(pos: &Position, variant: &str) -> Result<(), String> {
-    let rules = rules(variant);
+    compare_under(pos, rules(variant))
+}
+
+/// [`compare`] under any rules.
+fn compare_under(pos: &Position, rules: &Ruleset) -> Result<(), String> {
+    let variant = &rules.id;
     let board = Board::from_position(pos);
     let expected = plain::legal_moves(&board, rules);
     let fast: Vec<RefMove> = legal_moves(pos, rules)
@@ -147,6 +152,69 @@ fn start_perft_russian() {
 #[test]
 fn start_perft_german() {
     start_perft(GERMAN, START_DEPTH);
+}
+
+/// Every combination of the settings that shape move generation, on every
+/// board (on 10×10 and 12×12 only the international ones are compiled and the
+/// rest run in the general kernel): the same moves as the reference generator
+/// over random games, and the same start-position perft to a small depth.
+#[test]
+fn every_setting_on_every_board_agrees_with_the_reference() {
+    use checkers::rules::{
+        CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture,
+    };
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut compared = 0;
+    for base in [ENGLISH, INTERNATIONAL, CANADIAN] {
+        for settings in 0..96u32 {
+            let mut r = rules(base).clone();
+            let bit = |i: u32| settings >> i & 1 == 1;
+            r.men_capture_backwards = bit(0);
+            r.king_moves = [KingMoves::OneSquare, KingMoves::AnyDistance][bit(1) as usize];
+            r.king_captures_from =
+                [KingCapturesFrom::Adjacent, KingCapturesFrom::AnyDistance][bit(2) as usize];
+            r.king_lands = [KingLands::DirectlyBehind, KingLands::AnyEmptyBeyond][bit(3) as usize];
+            r.capture_choice = [CaptureChoice::Any, CaptureChoice::MostPieces][bit(4) as usize];
+            r.promotion_mid_capture = [
+                PromotionMidCapture::CrownedMoveEnds,
+                PromotionMidCapture::ContinueAsMan,
+                PromotionMidCapture::ContinueAsKing,
+            ][(settings >> 5) as usize];
+            if r.promotion_mid_capture == PromotionMidCapture::ContinueAsMan
+                && !r.men_capture_backwards
+            {
+                continue; // refused by the loader: such a man could not go on
+            }
+            r.id = format!("{base} with settings {settings}");
+            let start = Position::start(&r);
+            let board = Board::from_position(&start);
+            assert_eq!(
+                perft(&start, &r, 3),
+                plain::perft(&board, &r, 3),
+                "{}",
+                r.id
+            );
+            for _ in 0..2 {
+                let mut pos = start;
+                for _ in 0..120 {
+                    compare_under(&pos, &r).unwrap_or_else(|e| panic!("{e}"));
+                    compared += 1;
+                    let moves = legal_moves(&pos, &r);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos = pos.after(&moves[next(moves.len())]);
+                }
+            }
+        }
+    }
+    assert!(compared > 30_000, "{compared}");
 }
 
 /// One ply less on 10×10, where the tree is wider: 6.5 million leaves, about 5 s

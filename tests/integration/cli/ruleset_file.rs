@@ -16,3 +16,28 @@ fn a_ruleset_file_is_a_variant() {
     let out = ok(&["perft", "--ruleset", &english, "--depth", "4"]);
     assert!(out.starts_with("perft 4 = 1469 ("), "{out}");
 }
+
+/// A ruleset of one's own on 10×10 with settings no built-in plays there
+/// (any capture may be chosen, a man crowned in a capture goes on as a king)
+/// loads, counts its moves and plays. The count is the reference generator's
+/// too (`tests/integration/common/reference.rs`, run once to depth 6).
+#[test]
+fn a_ruleset_file_on_10x10_may_have_settings_of_its_own() {
+    let file = manifest("tests/good_rulesets/russian100.toml")
+        .display()
+        .to_string();
+    let out = ok(&["perft", "--ruleset", &file, "--depth", "6", "--json"]);
+    assert!(out.starts_with("{\"depth\":6,\"nodes\":168316,"), "{out}");
+    // International draughts, from the same start, must take the most pieces.
+    let out = ok(&[
+        "perft",
+        "--variant",
+        "international",
+        "--depth",
+        "6",
+        "--json",
+    ]);
+    assert!(out.starts_with("{\"depth\":6,\"nodes\":167140,"), "{out}");
+    let out = ok(&["analyze", "--ruleset", &file, "--depth", "4"]);
+    assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
+}

@@ -78,3 +78,37 @@ fn german_king_lands_directly_behind_the_piece_taken() {
     );
     assert_moves(GERMAN, &pos, &["a1xd4 takes c3"]);
 }
+
+/// A ruleset of one's own may pair kings that take only what is next to them
+/// with landing anywhere beyond: from each landing square the king may take
+/// the next piece it stands beside, straight on as well as to the side. A king
+/// on a1 takes b2 and may stop on c3 or d4; only from d4 is e5 next to it, so
+/// it must stop there and take e5, then stop anywhere beyond.
+#[test]
+fn a_king_that_takes_beside_it_and_lands_anywhere_beyond_goes_on_from_the_far_square() {
+    let mut r = rules(ENGLISH);
+    r.king_lands = KingLands::AnyEmptyBeyond;
+    assert_eq!(r.king_captures_from, KingCapturesFrom::Adjacent);
+    let pos = board(
+        Color::White,
+        "
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . b . . .
+        . . . . . . . .
+        . . . . . . . .
+        . b . . . . . .
+        W . . . . . . .
+    ",
+    );
+    let got = sorted(legal_moves(&pos, &r).iter().map(show));
+    assert_eq!(
+        got,
+        [
+            "a1xd4xf6 takes b2 e5",
+            "a1xd4xg7 takes b2 e5",
+            "a1xd4xh8 takes b2 e5"
+        ]
+    );
+}

@@ -55,17 +55,6 @@ const BAD: &[(&str, usize, Option<usize>, &[&str])] = &[
         ],
     ),
     (
-        "board_settings",
-        7,
-        Some(8),
-        &[
-            "board.size = 10",
-            "the international settings only",
-            "capture_choice = \"most-pieces\"",
-            "or use size = 8",
-        ],
-    ),
-    (
         "unknown_key",
         9,
         Some(1),
