@@ -1,7 +1,10 @@
 //! The raw TOML mirror of a ruleset file and its validation into a [`Ruleset`].
 //!
 //! Every key is a serde field with `deny_unknown_fields`, so a misspelt key is an
-//! error, never a silent default. Settings with a fixed list of values are read as
+//! error, never a silent default. Every key but `id` may be left out: it is then
+//! the value of the ruleset named by `extends`, or the documented default
+//! ([`defaults`]), so that a file written for an older model still loads when
+//! settings are added. Settings with a fixed list of values are read as
 //! `Spanned` strings and matched here, so that an unknown value is quoted, the
 //! allowed values are listed and the line is named. Errors from the TOML parser and
 //! from serde are rewritten for a person editing the file by [`super::diagnose`].
@@ -98,14 +101,19 @@ pub(super) fn one_line(message: &str) -> String {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
+    extends: Option<Spanned<String>>,
     id: Spanned<String>,
-    name: Spanned<String>,
-    description: String,
+    name: Option<Spanned<String>>,
+    description: Option<String>,
     #[serde(default)]
     board: RawBoard,
+    #[serde(default)]
     rules: RawRules,
+    #[serde(default)]
     notation: RawNotation,
+    #[serde(default)]
     draw: RawDraw,
+    #[serde(default)]
     pdn: RawPdn,
 }
 
@@ -117,32 +125,31 @@ struct RawBoard {
     men_rows: Option<Spanned<i64>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawRules {
-    first_move: Spanned<String>,
-    men_capture_backwards: bool,
-    king_moves: Spanned<String>,
-    king_captures_from: Spanned<String>,
-    king_lands: Spanned<String>,
-    capture_choice: Spanned<String>,
-    promotion_mid_capture: Spanned<String>,
-    touch_move: bool,
+    first_move: Option<Spanned<String>>,
+    men_capture_backwards: Option<Spanned<bool>>,
+    king_moves: Option<Spanned<String>>,
+    king_captures_from: Option<Spanned<String>>,
+    king_lands: Option<Spanned<String>>,
+    capture_choice: Option<Spanned<String>>,
+    promotion_mid_capture: Option<Spanned<String>>,
+    touch_move: Option<bool>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawNotation {
-    squares: Spanned<String>,
-    capture_separator: Spanned<String>,
+    squares: Option<Spanned<String>>,
+    capture_separator: Option<Spanned<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawDraw {
-    repetition: Spanned<u32>,
-    #[serde(default)]
-    no_progress: Vec<Spanned<RawNoProgress>>,
+    repetition: Option<Spanned<u32>>,
+    no_progress: Option<Vec<Spanned<RawNoProgress>>>,
 }
 
 #[derive(Deserialize)]
@@ -165,13 +172,74 @@ struct RawCondition {
     both_have_kings: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawPdn {
     game_type: Option<u32>,
-    variant: Spanned<String>,
+    variant: Option<Spanned<String>>,
     #[serde(default)]
     aliases: Vec<String>,
+}
+
+/// What a file that extends no ruleset starts from: the rules of the world
+/// federation (FMJD) on 8×8, as `brazilian` plays them, with threefold
+/// repetition and no counted draws, squares numbered and captures written
+/// with `x` (README, "Writing a ruleset").
+pub(crate) fn defaults() -> Ruleset {
+    Ruleset {
+        id: String::new(),
+        name: String::new(),
+        description: String::new(),
+        men_rows: 3,
+        first_move: Color::White,
+        men_capture_backwards: true,
+        king_moves: KingMoves::AnyDistance,
+        king_captures_from: KingCapturesFrom::AnyDistance,
+        king_lands: KingLands::AnyEmptyBeyond,
+        capture_choice: CaptureChoice::MostPieces,
+        promotion_mid_capture: PromotionMidCapture::ContinueAsMan,
+        touch_move: false,
+        notation: Notation {
+            squares: SquareNotation::Numeric,
+            capture_separator: 'x',
+            geometry: crate::bitboard::BOARD_8,
+        },
+        repetition: 3,
+        no_progress: Vec::new(),
+        pdn_game_type: None,
+        pdn_variant: String::new(),
+        pdn_aliases: Vec::new(),
+    }
+}
+
+/// The ruleset `extends` names (a built-in variant), or the defaults.
+fn base_of(extends: &Option<Spanned<String>>) -> Result<Ruleset, (Range<usize>, String)> {
+    let Some(e) = extends else {
+        return Ok(defaults());
+    };
+    let wanted = e.get_ref();
+    // Parsed from its text, not taken from the parsed built-ins, which are
+    // themselves being parsed when a built-in file extends another.
+    match super::BUILT_IN.iter().find(|(id, _)| id == wanted) {
+        Some((id, text)) => Ok(parse(text, &format!("rulesets/{id}.toml"))
+            .expect("built-in rulesets are validated by the test suite")),
+        None => {
+            let ids: Vec<String> = super::BUILT_IN
+                .iter()
+                .map(|(id, _)| format!("\"{id}\""))
+                .collect();
+            let near = closest(wanted, super::BUILT_IN.iter().map(|(id, _)| *id))
+                .map(|n| format!("did you mean \"{n}\"? "))
+                .unwrap_or_default();
+            Err((
+                e.span(),
+                format!(
+                    "extends = \"{wanted}\" is not a built-in variant; {near}use {}",
+                    or_list(&ids)
+                ),
+            ))
+        }
+    }
 }
 pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
     // Syntax first, so that a broken file is reported as broken TOML, not as a
@@ -202,66 +270,82 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
             ),
         ));
     }
-    if raw.name.get_ref().trim().is_empty() {
-        return Err(err(
-            raw.name.span(),
-            "name is empty; give the variant a display name, e.g. name = \"Pool checkers\""
-                .to_string(),
-        ));
-    }
-    if raw.pdn.variant.get_ref().trim().is_empty() {
-        return Err(err(
-            raw.pdn.variant.span(),
-            "pdn.variant is empty; it is written as the [Variant \"…\"] tag of every game, e.g. variant = \"Pool\""
-                .to_string(),
-        ));
-    }
+    let base = base_of(&raw.extends).map_err(|(s, m)| err(s, m))?;
+    // Left out, the name is the id: the base's name would pass a changed game
+    // off as the base.
+    let name = match &raw.name {
+        None => id.clone(),
+        Some(n) if n.get_ref().trim().is_empty() => {
+            return Err(err(
+                n.span(),
+                "name is empty; give the variant a display name, e.g. name = \"Pool checkers\""
+                    .to_string(),
+            ))
+        }
+        Some(n) => n.get_ref().clone(),
+    };
+    let pdn_variant = match &raw.pdn.variant {
+        None => name.clone(),
+        Some(v) if v.get_ref().trim().is_empty() => {
+            return Err(err(
+                v.span(),
+                "pdn.variant is empty; it is written as the [Variant \"…\"] tag of every game, e.g. variant = \"Pool\""
+                    .to_string(),
+            ))
+        }
+        Some(v) => v.get_ref().clone(),
+    };
 
-    let (geometry, men_rows) = board(&raw.board).map_err(|(s, m)| err(s, m))?;
+    let (geometry, men_rows) = board(&raw.board, &base).map_err(|(s, m)| err(s, m))?;
     let rules = &raw.rules;
-    let first_move = choice(
+    let first_move = choice_or(
         "rules.first_move",
         &rules.first_move,
         &[("white", Color::White), ("black", Color::Black)],
+        base.first_move,
     )
     .map_err(|(s, m)| err(s, m))?;
-    let king_moves = choice(
+    let king_moves = choice_or(
         "rules.king_moves",
         &rules.king_moves,
         &[
             ("one-square", KingMoves::OneSquare),
             ("any-distance", KingMoves::AnyDistance),
         ],
+        base.king_moves,
     )
     .map_err(|(s, m)| err(s, m))?;
-    let king_captures_from = choice(
+    let king_captures_from = choice_or(
         "rules.king_captures_from",
         &rules.king_captures_from,
         &[
             ("adjacent", KingCapturesFrom::Adjacent),
             ("any-distance", KingCapturesFrom::AnyDistance),
         ],
+        base.king_captures_from,
     )
     .map_err(|(s, m)| err(s, m))?;
-    let king_lands = choice(
+    let king_lands = choice_or(
         "rules.king_lands",
         &rules.king_lands,
         &[
             ("directly-behind", KingLands::DirectlyBehind),
             ("any-empty-beyond", KingLands::AnyEmptyBeyond),
         ],
+        base.king_lands,
     )
     .map_err(|(s, m)| err(s, m))?;
-    let capture_choice = choice(
+    let capture_choice = choice_or(
         "rules.capture_choice",
         &rules.capture_choice,
         &[
             ("any", CaptureChoice::Any),
             ("most-pieces", CaptureChoice::MostPieces),
         ],
+        base.capture_choice,
     )
     .map_err(|(s, m)| err(s, m))?;
-    let promotion_mid_capture = choice(
+    let promotion_mid_capture = choice_or(
         "rules.promotion_mid_capture",
         &rules.promotion_mid_capture,
         &[
@@ -269,21 +353,34 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
             ("continue-as-man", PromotionMidCapture::ContinueAsMan),
             ("continue-as-king", PromotionMidCapture::ContinueAsKing),
         ],
+        base.promotion_mid_capture,
     )
     .map_err(|(s, m)| err(s, m))?;
-    let squares = choice(
+    let squares = choice_or(
         "notation.squares",
         &raw.notation.squares,
         &[
             ("numeric", SquareNotation::Numeric),
             ("algebraic", SquareNotation::Algebraic),
         ],
+        base.notation.squares,
     )
     .map_err(|(s, m)| err(s, m))?;
 
-    if promotion_mid_capture == PromotionMidCapture::ContinueAsMan && !rules.men_capture_backwards {
+    let men_capture_backwards = rules
+        .men_capture_backwards
+        .as_ref()
+        .map_or(base.men_capture_backwards, |b| *b.get_ref());
+    if promotion_mid_capture == PromotionMidCapture::ContinueAsMan && !men_capture_backwards {
+        // The line of whichever of the two the file gives.
+        let span = rules
+            .promotion_mid_capture
+            .as_ref()
+            .map(Spanned::span)
+            .or(rules.men_capture_backwards.as_ref().map(Spanned::span))
+            .unwrap_or(0..0);
         return Err(err(
-            rules.promotion_mid_capture.span(),
+            span,
             "promotion_mid_capture = \"continue-as-man\" needs men_capture_backwards = true: \
              a man on the last row can only go on capturing backwards; \
              use \"crowned-move-ends\" or set men_capture_backwards = true"
@@ -291,24 +388,28 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         ));
     }
 
-    let separator = raw.notation.capture_separator.get_ref();
-    let capture_separator = match separator.as_str() {
-        "x" => 'x',
-        ":" => ':',
-        other => {
-            return Err(err(
-                raw.notation.capture_separator.span(),
+    let capture_separator = match &raw.notation.capture_separator {
+        None => base.notation.capture_separator,
+        Some(separator) => match separator.get_ref().as_str() {
+            "x" => 'x',
+            ":" => ':',
+            other => return Err(err(
+                separator.span(),
                 format!(
                     "notation.capture_separator = \"{other}\" is not supported; use \"x\" or \":\""
                 ),
-            ))
-        }
+            )),
+        },
     };
 
-    let repetition = *raw.draw.repetition.get_ref();
+    let repetition = raw
+        .draw
+        .repetition
+        .as_ref()
+        .map_or(base.repetition, |r| *r.get_ref());
     if repetition < 2 {
         return Err(err(
-            raw.draw.repetition.span(),
+            raw.draw.repetition.as_ref().map_or(0..0, Spanned::span),
             format!(
                 "draw.repetition = {repetition}: a position must occur at least twice to repeat; \
                  use 3 for threefold repetition"
@@ -316,8 +417,12 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         ));
     }
 
-    let mut no_progress = Vec::new();
-    for rule in &raw.draw.no_progress {
+    // A file's own list replaces the base's whole.
+    let mut no_progress = match &raw.draw.no_progress {
+        Some(_) => Vec::new(),
+        None => base.no_progress.clone(),
+    };
+    for rule in raw.draw.no_progress.iter().flatten() {
         let span = rule.span();
         let rule = rule.get_ref();
         let name = &rule.name;
@@ -423,17 +528,17 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
 
     let ruleset = Ruleset {
         id: id.clone(),
-        name: raw.name.into_inner(),
-        description: raw.description,
+        name,
+        description: raw.description.unwrap_or_default(),
         men_rows,
         first_move,
-        men_capture_backwards: rules.men_capture_backwards,
+        men_capture_backwards,
         king_moves,
         king_captures_from,
         king_lands,
         capture_choice,
         promotion_mid_capture,
-        touch_move: rules.touch_move,
+        touch_move: rules.touch_move.unwrap_or(base.touch_move),
         notation: Notation {
             squares,
             capture_separator,
@@ -441,17 +546,20 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         },
         repetition,
         no_progress,
+        // Not the base's: a ruleset that changes its base is another game,
+        // whose records must not claim the base's number.
         pdn_game_type: raw.pdn.game_type,
-        pdn_variant: raw.pdn.variant.into_inner(),
+        pdn_variant,
         pdn_aliases: raw.pdn.aliases,
     };
     Ok(ruleset)
 }
 
-/// The board's size and the rows of men each side starts with, checked.
-fn board(raw: &RawBoard) -> Result<(Geometry, u8), (Range<usize>, String)> {
+/// The board's size and the rows of men each side starts with, checked; left
+/// out, the base's (its rows only on its own board, else all but the middle two).
+fn board(raw: &RawBoard, base: &Ruleset) -> Result<(Geometry, u8), (Range<usize>, String)> {
     let size = match &raw.size {
-        None => 8,
+        None => base.geometry().size,
         Some(s) => match *s.get_ref() {
             n @ (8 | 10 | 12) => n as u8,
             n => {
@@ -466,6 +574,7 @@ fn board(raw: &RawBoard) -> Result<(Geometry, u8), (Range<usize>, String)> {
     };
     let most = size / 2 - 1;
     let men_rows = match &raw.men_rows {
+        None if size == base.geometry().size => base.men_rows,
         None => most,
         Some(r) => match *r.get_ref() {
             n if (1..=most as i64).contains(&n) => n as u8,
@@ -481,6 +590,19 @@ fn board(raw: &RawBoard) -> Result<(Geometry, u8), (Range<usize>, String)> {
         },
     };
     Ok((Geometry::new(size), men_rows))
+}
+
+/// [`choice`] where the key is given, else `default`.
+fn choice_or<T: Copy>(
+    key: &str,
+    value: &Option<Spanned<String>>,
+    options: &[(&str, T)],
+    default: T,
+) -> Result<T, (Range<usize>, String)> {
+    match value {
+        Some(v) => choice(key, v, options),
+        None => Ok(default),
+    }
 }
 
 /// One of a fixed list of values, or an error naming the key and the allowed values.

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 mod bad_files;
 mod builtins;
+mod defaults;
 mod pool;
 
 fn dir(name: &str) -> PathBuf {

@@ -131,11 +131,11 @@ const BAD: &[(&str, usize, Option<usize>, &[&str])] = &[
     ),
     (
         "missing_key",
-        6,
+        23,
         Some(1),
         &[
-            "missing key `touch_move` in [rules]",
-            "add a line such as `touch_move = false`",
+            "missing key `moves` in [draw.no_progress]",
+            "add a line such as `moves = 40`",
         ],
     ),
     (
@@ -143,19 +143,8 @@ const BAD: &[(&str, usize, Option<usize>, &[&str])] = &[
         1,
         Some(1),
         &[
-            "missing key `name` at the top of the file",
-            "add a line such as `name = ",
-        ],
-    ),
-    (
-        "missing_section",
-        1,
-        Some(1),
-        &[
-            "missing section [notation]",
-            "`squares`",
-            "`capture_separator`",
-            "add it",
+            "missing key `id` at the top of the file",
+            "add a line such as `id = ",
         ],
     ),
     (
