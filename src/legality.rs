@@ -6,7 +6,7 @@
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::position::{Piece, Position};
-use crate::rules::{CaptureChoice, Notation, Ruleset};
+use crate::rules::{CaptureChoice, Criterion, Notation, Ruleset};
 use crate::square::{Color, Square};
 use std::fmt;
 
@@ -21,6 +21,14 @@ pub enum Illegal {
     NoLegalMove,
     /// The majority rule: only a capture taking this many pieces may be played.
     MustTakeMost(u32),
+    /// A man tried to take a king, which the rules do not allow.
+    MenCannotTakeKings,
+    /// A capture by a king comes before a capture by a man.
+    KingCapturesFirst,
+    /// Only a capture taking this many kings may be played.
+    MustTakeMostKings(u32),
+    /// Only a capture that takes a king as early as any may be played.
+    MustTakeKingFirst,
     /// A capture is on the board and this piece has none.
     CaptureMandatory,
     /// A capture stopped while a further capture was possible.
@@ -43,6 +51,12 @@ impl Illegal {
             Illegal::NotYourPiece => "that is not your piece".to_string(),
             Illegal::NoLegalMove => "you have no legal move".to_string(),
             Illegal::MustTakeMost(n) => format!("you must take the most pieces: {n}"),
+            Illegal::MenCannotTakeKings => "men cannot take kings".to_string(),
+            Illegal::KingCapturesFirst => "a capture with the king comes first".to_string(),
+            Illegal::MustTakeMostKings(n) => format!("you must take the most kings: {n}"),
+            Illegal::MustTakeKingFirst => {
+                "you must take a king as early in the capture as you can".to_string()
+            }
             Illegal::CaptureMandatory => "a capture is mandatory".to_string(),
             Illegal::CaptureMustContinue => {
                 "a capture must go on until no further capture is possible".to_string()
@@ -68,6 +82,40 @@ impl fmt::Display for Illegal {
     }
 }
 
+/// Which of the criteria after the most-pieces rule bars the capture
+/// `allowed` asks about, if one does: the rules are asked without each, in turn.
+fn broken_precedence(
+    pos: &Position,
+    rules: &Ruleset,
+    legal: &[Move],
+    allowed: &dyn Fn(&Ruleset) -> bool,
+) -> Option<Illegal> {
+    let kings = pos.kings(pos.side_to_move().opposite());
+    for (k, c) in rules.capture_precedence.iter().enumerate() {
+        let mut before = rules.clone();
+        before.capture_precedence.truncate(k);
+        let mut after = rules.clone();
+        after.capture_precedence.truncate(k + 1);
+        if allowed(&before) && !allowed(&after) {
+            return Some(match c {
+                Criterion::MostPieces => {
+                    Illegal::MustTakeMost(legal.iter().map(Move::capture_count).max().unwrap_or(0))
+                }
+                Criterion::WithKing => Illegal::KingCapturesFirst,
+                Criterion::MostKings => Illegal::MustTakeMostKings(
+                    legal
+                        .iter()
+                        .map(|m| (m.captured() & kings).count())
+                        .max()
+                        .unwrap_or(0),
+                ),
+                Criterion::KingFirst => Illegal::MustTakeKingFirst,
+            });
+        }
+    }
+    None
+}
+
 /// Why no legal move of `pos` follows `squares` (start, landings, end) (docs/RULES.md, Display).
 pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illegal {
     let legal = legal_moves(pos, rules);
@@ -83,6 +131,21 @@ pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illeg
     if legal.is_empty() {
         return Illegal::NoLegalMove;
     }
+    if !rules.men_take_kings {
+        // The very capture, were men allowed to take kings.
+        let mut kings_too = rules.clone();
+        kings_too.men_take_kings = true;
+        let to = squares.last().copied();
+        let taken = legal_moves(pos, &kings_too).iter().any(|m| {
+            m.is_capture()
+                && m.from() == from
+                && (m.path() == squares || Some(m.to()) == to)
+                && !legal.iter().any(|l| l.same_move(m))
+        });
+        if taken {
+            return Illegal::MenCannotTakeKings;
+        }
+    }
     if legal[0].is_capture() {
         let from_moves = legal.iter().any(|m| m.from() == from);
         // Stopping on a landing of one of this piece's captures, or straying from
@@ -97,20 +160,27 @@ pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illeg
         if from_moves && (continues(squares) || midway) {
             return Illegal::CaptureMustContinue;
         }
+        let to = squares.last().copied();
+        // Whether the rules `r` would let this piece make this capture.
+        let allowed = |r: &Ruleset| {
+            legal_moves(pos, r).iter().any(|m| {
+                m.from() == from && (!from_moves || m.path() == squares || Some(m.to()) == to)
+            })
+        };
+        if let Some(reason) = broken_precedence(pos, rules, &legal, &allowed) {
+            return reason;
+        }
         let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
         if rules.capture_choice == CaptureChoice::MostPieces && most > 1 {
             // The most-pieces rule has already removed the shorter captures from
             // the legal list: ask the rules without it whether this was one.
             let mut any = rules.clone();
             any.capture_choice = CaptureChoice::Any;
+            any.capture_precedence.clear();
             // A piece with only shorter captures is told to take the most; the
             // piece with the longest is told so only when it tried a shorter one,
             // since a quiet step of it ignores the capture altogether.
-            let to = squares.last().copied();
-            let shorter = legal_moves(pos, &any).iter().any(|m| {
-                m.from() == from && (!from_moves || m.path() == squares || Some(m.to()) == to)
-            });
-            if shorter {
+            if allowed(&any) {
                 return Illegal::MustTakeMost(most);
             }
         }

@@ -68,6 +68,10 @@ pub(crate) trait Kernel {
     fn most() -> bool;
     /// 0: crowned, move ends; 1: continue as a man; 2: continue as a king.
     fn promo() -> u8;
+    /// Men may take kings.
+    fn men_take_kings() -> bool;
+    /// The criteria after the most-pieces rule ([`GenFlags::precedence`]).
+    fn precedence() -> u16;
 }
 
 pub(crate) struct K<
@@ -118,6 +122,15 @@ impl<
     fn promo() -> u8 {
         P
     }
+    // No built-in ruleset bars men from kings or ranks captures further.
+    #[inline(always)]
+    fn men_take_kings() -> bool {
+        true
+    }
+    #[inline(always)]
+    fn precedence() -> u16 {
+        0
+    }
 }
 
 std::thread_local! {
@@ -159,6 +172,14 @@ impl<W: Word, const N: u8> Kernel for Any<W, N> {
     #[inline(always)]
     fn promo() -> u8 {
         SETTINGS.with(|s| s.get().promo)
+    }
+    #[inline(always)]
+    fn men_take_kings() -> bool {
+        SETTINGS.with(|s| s.get().men_take_kings)
+    }
+    #[inline(always)]
+    fn precedence() -> u16 {
+        SETTINGS.with(|s| s.get().precedence)
     }
 }
 
@@ -219,6 +240,9 @@ pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
         f: GenFlags,
         r: R,
     ) -> R::Out {
+        if !f.men_take_kings || f.precedence != 0 {
+            return with_settings(f, || r.run::<Any<u64, 8>>());
+        }
         match f.promo {
             0 => r.run::<K<u64, 8, A, B, C, D, E, 0>>(),
             1 => r.run::<K<u64, 8, A, B, C, D, E, 1>>(),
@@ -226,19 +250,7 @@ pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
         }
     }
     if f.size >= 10 {
-        // Each kernel is compiled once per program that uses it (the search,
-        // perft, the table solver…), so every combination on every board would
-        // cost megabytes of code. On 10×10 and 12×12 the international rules
-        // are compiled; other settings (among them the international ones with
-        // any capture allowed, which explain a refused shorter capture) run in
-        // the general kernel.
-        let international = GenFlags { size: 10, ..f } == GenFlags::INTERNATIONAL;
-        return match (f.size, international) {
-            (10, true) => r.run::<K<u64, 10, true, true, true, true, true, 1>>(),
-            (_, true) => r.run::<K<u128, 12, true, true, true, true, true, 1>>(),
-            (10, false) => with_settings(f, || r.run::<Any<u64, 10>>()),
-            (_, false) => with_settings(f, || r.run::<Any<u128, 12>>()),
-        };
+        return dispatch_large(f, r);
     }
     if f.men_back {
         d1::<R, true>(f, r)
@@ -246,6 +258,68 @@ pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
         d1::<R, false>(f, r)
     }
 }
+
+/// [`dispatch`] on 10×10 and 12×12.
+fn dispatch_large<R: Run>(f: GenFlags, r: R) -> R::Out {
+    // Each kernel is compiled once per program that uses it (the search,
+    // perft, the table solver…), so every combination on every board would
+    // cost megabytes of code. On 10×10 and 12×12 the international rules
+    // are compiled; other settings (among them the international ones with
+    // any capture allowed, which explain a refused shorter capture) run in
+    // the general kernel.
+    let international = GenFlags { size: 10, ..f } == GenFlags::INTERNATIONAL;
+    match (f.size, international) {
+        (10, true) => r.run::<K<u64, 10, true, true, true, true, true, 1>>(),
+        (_, true) => r.run::<K<u128, 12, true, true, true, true, true, 1>>(),
+        (10, false) => with_settings(f, || r.run::<Any<u64, 10>>()),
+        (_, false) => with_settings(f, || r.run::<Any<u128, 12>>()),
+    }
+}
+
+/// Runs `r` with a compiled kernel where a built-in ruleset's settings are
+/// `f`'s, else with the general one: for work whose code is large (the
+/// search, the table solver), where a copy for each of the 96 combinations
+/// on 8×8 would cost megabytes (the search alone 2.4 MB) for settings only
+/// a user's ruleset file asks for.
+pub(crate) fn dispatch_builtin<R: Run>(f: GenFlags, r: R) -> R::Out {
+    if f.size != 8 {
+        return dispatch_large(f, r);
+    }
+    match BUILTIN_8.iter().position(|b| *b == f) {
+        Some(0) => r.run::<K<u64, 8, false, false, false, false, false, 0>>(),
+        Some(1) => r.run::<K<u64, 8, false, false, false, false, true, 0>>(),
+        Some(2) => r.run::<K<u64, 8, true, true, true, true, true, 1>>(),
+        Some(3) => r.run::<K<u64, 8, true, true, true, true, false, 2>>(),
+        Some(4) => r.run::<K<u64, 8, false, true, true, false, false, 0>>(),
+        _ => with_settings(f, || r.run::<Any<u64, 8>>()),
+    }
+}
+
+/// The settings of the built-in 8×8 rulesets, in [`dispatch_builtin`]'s
+/// order: english, dammen64, brazilian, russian, german (a test checks them
+/// against the files).
+pub(crate) const BUILTIN_8: [GenFlags; 5] = {
+    const fn flags(men_back: bool, fly: bool, land_any: bool, most: bool, promo: u8) -> GenFlags {
+        GenFlags {
+            size: 8,
+            men_back,
+            king_long_move: fly,
+            king_long_capture: fly,
+            land_any,
+            most,
+            promo,
+            men_take_kings: true,
+            precedence: 0,
+        }
+    }
+    [
+        flags(false, false, false, false, 0),
+        flags(false, false, false, true, 0),
+        flags(true, true, true, true, 1),
+        flags(true, true, true, false, 2),
+        flags(false, true, false, false, 0),
+    ]
+};
 
 /// The legal moves of `pos` under `rules`.
 pub fn legal_moves(pos: &Position, rules: &Ruleset) -> MoveList {
@@ -351,19 +425,26 @@ pub(crate) fn threatened<G: Kernel>(pos: &Position) -> bool {
     let their_kings = attackers & kings;
     // The attacker is the side not to move.
     let forward = forward::<G>(pos.side_to_move() != Color::White);
-    let jumps = |from: G::W, d: u32| !(sh::<G>(sh::<G>(from, d) & victims, d) & empty).is_zero();
+    let jumps = |from: G::W, d: u32, victims: G::W| {
+        !(sh::<G>(sh::<G>(from, d) & victims, d) & empty).is_zero()
+    };
+    let men_victims = if G::men_take_kings() {
+        victims
+    } else {
+        victims & !kings
+    };
     if G::men_back() {
-        if dirs::<G>().iter().any(|&d| jumps(men, d)) {
+        if dirs::<G>().iter().any(|&d| jumps(men, d, men_victims)) {
             return true;
         }
-    } else if forward.iter().any(|&d| jumps(men, d)) {
+    } else if forward.iter().any(|&d| jumps(men, d, men_victims)) {
         return true;
     }
     if their_kings.is_zero() {
         return false;
     }
     if !G::king_long_capture() {
-        return dirs::<G>().iter().any(|&d| jumps(their_kings, d));
+        return dirs::<G>().iter().any(|&d| jumps(their_kings, d, victims));
     }
     dirs::<G>().iter().any(|&d| {
         // Slide along the empty squares; the first piece met decides.
@@ -432,6 +513,8 @@ struct Capture<'a, W> {
     empty: W,
     /// Enemy pieces. Taken ones stay here until the move ends: they block.
     opp: W,
+    /// The enemy pieces a man may take: all, or the men alone.
+    man_opp: W,
     promo_row: W,
     /// Directions a man may capture in, as rotations.
     man_dirs: &'a [u32],
@@ -466,7 +549,7 @@ impl<W: Word> Capture<'_, W> {
     /// Continues a man's capture from `sq`; returns whether it could take anything.
     fn man<G: Kernel<W = W>>(&mut self, sq: u32, captured: W, depth: usize) -> bool {
         let mut found = false;
-        let victims = self.opp & !captured;
+        let victims = self.man_opp & !captured;
         for i in 0..self.man_dirs.len() {
             let d = self.man_dirs[i];
             let mid = sh::<G>(W::bit(sq), d);
@@ -606,11 +689,16 @@ fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool
         (false, true) => &rot[..2],
         (false, false) => &rot[2..],
     };
+    let man_opp = if G::men_take_kings() {
+        opp
+    } else {
+        opp & !kings
+    };
     // Men that can take something: a victim one step away with an empty square behind it.
     let mut capturing_men = G::W::ZERO;
     for &d in man_dirs {
         let back_d = G::W::opposite(d);
-        capturing_men |= sh::<G>(opp & sh::<G>(empty, back_d), back_d);
+        capturing_men |= sh::<G>(man_opp & sh::<G>(empty, back_d), back_d);
     }
     capturing_men &= men;
     if capturing_men.is_zero() && own_kings.is_zero() {
@@ -622,6 +710,7 @@ fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool
         from: 0,
         empty,
         opp,
+        man_opp,
         promo_row,
         man_dirs,
         path: [0; MAX_INTERMEDIATE + 1],
@@ -643,10 +732,70 @@ fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool
         cap.king::<G>(from, G::W::ZERO, 0, false, 4);
     }
     let best = cap.best;
+    if G::precedence() != 0 && list.len() > 1 {
+        prefer::<G>(pos, list);
+    }
     if best >= 3 {
         dedupe(list);
     }
     !list.is_empty()
+}
+
+/// Keeps, criterion by criterion of the ruleset's precedence, the captures
+/// that score best on it (docs/RULES.md, capture-precedence). Before
+/// [`dedupe`], so that of the ways to play one move the one kept is one that
+/// passes: a king met first is a property of the way, not of the move.
+fn prefer<G: Kernel>(pos: &Position, list: &mut MoveList) {
+    let kings = pos.kings(pos.side_to_move().opposite());
+    let own_kings = pos.kings(pos.side_to_move());
+    let mut codes = G::precedence();
+    while codes != 0 && list.len() > 1 {
+        let Some(c) = crate::rules::Criterion::of_code(codes & 7) else {
+            break;
+        };
+        codes >>= 3;
+        // Higher is better on every criterion.
+        let score = |m: &Move| -> u32 {
+            match c {
+                crate::rules::Criterion::MostPieces => m.capture_count(),
+                crate::rules::Criterion::WithKing => own_kings.contains(m.from()) as u32,
+                crate::rules::Criterion::MostKings => (m.captured() & kings).count(),
+                crate::rules::Criterion::KingFirst => {
+                    let first = taken_in_order(&G::GEO, m)
+                        .iter()
+                        .position(|&sq| kings.contains(sq));
+                    first.map_or(0, |i| MAX_INTERMEDIATE as u32 + 2 - i as u32)
+                }
+            }
+        };
+        let best = list.iter().map(score).max().unwrap_or(0);
+        list.retain(|m| score(m) == best);
+    }
+}
+
+/// The pieces a capture takes, in the order it takes them: on each leg of its
+/// path, the one piece it jumps.
+fn taken_in_order(geo: &Geometry, m: &Move) -> Vec<crate::square::Square> {
+    let path = m.path();
+    let captured = m.captured();
+    let mut taken = Vec::with_capacity(path.len());
+    for leg in path.windows(2) {
+        let (from, to) = (leg[0], leg[1]);
+        let df = (to.file() as i8 - from.file() as i8).signum();
+        let dr = (to.rank() as i8 - from.rank() as i8).signum();
+        let (mut f, mut r) = (from.file() as i8 + df, from.rank() as i8 + dr);
+        while (f, r) != (to.file() as i8, to.rank() as i8) {
+            if let Some(sq) = geo.square_at(f as u8, r as u8) {
+                if captured.contains(sq) {
+                    taken.push(sq);
+                    break;
+                }
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    taken
 }
 
 /// Drops sequences that repeat an earlier one's start, end and captured set.

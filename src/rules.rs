@@ -52,6 +52,52 @@ pub enum CaptureChoice {
     MostPieces,
 }
 
+/// A criterion of which capture must be played, after the others before it in
+/// the ruleset's list (`capture_precedence`): among the captures left, only
+/// those that score best on it stay legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Criterion {
+    /// The most pieces taken (every piece counts as one).
+    MostPieces,
+    /// A capture by a king comes before a capture by a man.
+    WithKing,
+    /// The most kings taken.
+    MostKings,
+    /// A king taken earliest in the sequence.
+    KingFirst,
+}
+
+impl Criterion {
+    /// The ruleset file's name of each criterion.
+    pub const NAMES: [(&'static str, Criterion); 4] = [
+        ("most-pieces", Criterion::MostPieces),
+        ("with-king", Criterion::WithKing),
+        ("most-kings", Criterion::MostKings),
+        ("king-first", Criterion::KingFirst),
+    ];
+
+    /// Its code in [`GenFlags::precedence`] (never 0, which ends the list).
+    const fn code(self) -> u16 {
+        match self {
+            Criterion::MostPieces => 1,
+            Criterion::WithKing => 2,
+            Criterion::MostKings => 3,
+            Criterion::KingFirst => 4,
+        }
+    }
+
+    /// The criterion of a code.
+    pub(crate) const fn of_code(code: u16) -> Option<Criterion> {
+        match code {
+            1 => Some(Criterion::MostPieces),
+            2 => Some(Criterion::WithKing),
+            3 => Some(Criterion::MostKings),
+            4 => Some(Criterion::KingFirst),
+            _ => None,
+        }
+    }
+}
+
 /// What happens when a man reaches the last row in the middle of a capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionMidCapture {
@@ -147,8 +193,13 @@ pub struct Ruleset {
     pub king_captures_from: KingCapturesFrom,
     /// Where a king lands after a capture.
     pub king_lands: KingLands,
-    /// Which capture may be chosen.
+    /// Which capture may be chosen: any, or the most pieces first.
     pub capture_choice: CaptureChoice,
+    /// The criteria that decide among the captures left after `capture_choice`,
+    /// in order (`capture_precedence` in the file, after "most-pieces").
+    pub capture_precedence: Vec<Criterion>,
+    /// Whether men may take kings.
+    pub men_take_kings: bool,
     /// A man reaching the last row mid-capture.
     pub promotion_mid_capture: PromotionMidCapture,
     /// Whether a touched (selected) piece must be moved.
@@ -278,6 +329,12 @@ impl Ruleset {
             king_long_capture: self.king_captures_from == KingCapturesFrom::AnyDistance,
             land_any: self.king_lands == KingLands::AnyEmptyBeyond,
             most: self.capture_choice == CaptureChoice::MostPieces,
+            men_take_kings: self.men_take_kings,
+            precedence: self
+                .capture_precedence
+                .iter()
+                .rev()
+                .fold(0, |packed, c| packed << 3 | c.code()),
             promo: match self.promotion_mid_capture {
                 PromotionMidCapture::CrownedMoveEnds => 0,
                 PromotionMidCapture::ContinueAsMan => 1,
@@ -287,8 +344,8 @@ impl Ruleset {
     }
 }
 
-/// The board and the six settings that shape move generation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The board and the settings that shape move generation.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct GenFlags {
     /// Squares along the board's side.
     pub size: u8,
@@ -298,6 +355,33 @@ pub(crate) struct GenFlags {
     pub land_any: bool,
     pub most: bool,
     pub promo: u8,
+    pub men_take_kings: bool,
+    /// The criteria after the most-pieces rule, three bits each from the
+    /// lowest, the first 0 ending the list ([`Criterion::of_code`]).
+    pub precedence: u16,
+}
+
+impl fmt::Debug for GenFlags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("GenFlags");
+        d.field("size", &self.size)
+            .field("men_back", &self.men_back)
+            .field("king_long_move", &self.king_long_move)
+            .field("king_long_capture", &self.king_long_capture)
+            .field("land_any", &self.land_any)
+            .field("most", &self.most)
+            .field("promo", &self.promo);
+        // The later settings only where they are not the default: the endgame
+        // tables' cache names hash this text, and the files of the rulesets
+        // before them keep their names.
+        if !self.men_take_kings {
+            d.field("men_take_kings", &self.men_take_kings);
+        }
+        if self.precedence != 0 {
+            d.field("precedence", &self.precedence);
+        }
+        d.finish()
+    }
 }
 
 impl GenFlags {
@@ -312,6 +396,8 @@ impl GenFlags {
         land_any: true,
         most: true,
         promo: 1,
+        men_take_kings: true,
+        precedence: 0,
     };
 }
 

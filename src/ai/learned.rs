@@ -314,6 +314,15 @@ pub fn fingerprint(rules: &Ruleset) -> u64 {
         rules.capture_choice,
         rules.promotion_mid_capture
     );
+    // The later settings only where they are not the default, so that the
+    // weights of the rulesets before them still fit.
+    let mut text = text;
+    if !rules.men_take_kings {
+        text.push_str("|men do not take kings");
+    }
+    if !rules.capture_precedence.is_empty() {
+        text.push_str(&format!("|{:?}", rules.capture_precedence));
+    }
     fnv(text.as_bytes())
 }
 

@@ -11,7 +11,7 @@ use crate::ai::learned::fnv;
 use crate::ai::search::ENDGAME_FROM;
 use crate::ai::Engine;
 use crate::bitboard::Word;
-use crate::movegen::{dispatch, generate, Kernel, Run};
+use crate::movegen::{dispatch_builtin, generate, Kernel, Run};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{GenFlags, Ruleset};
@@ -86,7 +86,7 @@ pub fn build(rules: &Ruleset, pieces: u32, progress: &mut dyn FnMut(f64)) -> Tab
             build_with::<G>(self.pieces, self.board, self.progress)
         }
     }
-    dispatch(
+    dispatch_builtin(
         rules.gen_flags(),
         B {
             pieces,

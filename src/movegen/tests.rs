@@ -183,6 +183,8 @@ fn the_general_kernel_agrees_with_every_compiled_one() {
                                 land_any,
                                 most,
                                 promo,
+                                men_take_kings: true,
+                                precedence: 0,
                             });
                         }
                     }
@@ -226,4 +228,22 @@ fn the_general_kernel_agrees_with_every_compiled_one() {
             assert_eq!(c, g, "{f:?}");
         }
     }
+}
+
+/// The search and the table solver compile a kernel for each built-in 8×8
+/// ruleset ([`dispatch_builtin`]); a built-in whose settings were changed
+/// would still play, in the general kernel, but slower.
+#[test]
+fn every_built_in_8x8_ruleset_has_a_compiled_kernel() {
+    for rules in Ruleset::builtins() {
+        let f = rules.gen_flags();
+        assert!(f.size != 8 || BUILTIN_8.contains(&f), "{}: {f:?}", rules.id);
+    }
+    assert_eq!(
+        Ruleset::builtins()
+            .iter()
+            .filter(|r| r.geometry().size == 8)
+            .count(),
+        BUILTIN_8.len()
+    );
 }

@@ -11,8 +11,8 @@
 
 use super::diagnose::{closest, or_list, shape_error, suggest_id, syntax_error};
 use super::{
-    CaptureChoice, DrawCondition, KingCapturesFrom, KingLands, KingMoves, NoProgressRule, Notation,
-    PromotionMidCapture, ResetEvent, Ruleset,
+    CaptureChoice, Criterion, DrawCondition, KingCapturesFrom, KingLands, KingMoves,
+    NoProgressRule, Notation, PromotionMidCapture, ResetEvent, Ruleset,
 };
 use crate::bitboard::Geometry;
 use crate::square::{Color, SquareNotation};
@@ -134,6 +134,8 @@ struct RawRules {
     king_captures_from: Option<Spanned<String>>,
     king_lands: Option<Spanned<String>>,
     capture_choice: Option<Spanned<String>>,
+    capture_precedence: Option<Spanned<Vec<Spanned<String>>>>,
+    men_take_kings: Option<bool>,
     promotion_mid_capture: Option<Spanned<String>>,
     touch_move: Option<bool>,
 }
@@ -197,6 +199,8 @@ pub(crate) fn defaults() -> Ruleset {
         king_captures_from: KingCapturesFrom::AnyDistance,
         king_lands: KingLands::AnyEmptyBeyond,
         capture_choice: CaptureChoice::MostPieces,
+        capture_precedence: Vec::new(),
+        men_take_kings: true,
         promotion_mid_capture: PromotionMidCapture::ContinueAsMan,
         touch_move: false,
         notation: Notation {
@@ -345,6 +349,8 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         base.capture_choice,
     )
     .map_err(|(s, m)| err(s, m))?;
+    let (capture_choice, capture_precedence) =
+        precedence(rules, capture_choice, &base).map_err(|(s, m)| err(s, m))?;
     let promotion_mid_capture = choice_or(
         "rules.promotion_mid_capture",
         &rules.promotion_mid_capture,
@@ -393,12 +399,14 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         Some(separator) => match separator.get_ref().as_str() {
             "x" => 'x',
             ":" => ':',
-            other => return Err(err(
-                separator.span(),
-                format!(
+            other => {
+                return Err(err(
+                    separator.span(),
+                    format!(
                     "notation.capture_separator = \"{other}\" is not supported; use \"x\" or \":\""
                 ),
-            )),
+                ))
+            }
         },
     };
 
@@ -537,6 +545,8 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         king_captures_from,
         king_lands,
         capture_choice,
+        capture_precedence,
+        men_take_kings: rules.men_take_kings.unwrap_or(base.men_take_kings),
         promotion_mid_capture,
         touch_move: rules.touch_move.unwrap_or(base.touch_move),
         notation: Notation {
@@ -590,6 +600,58 @@ fn board(raw: &RawBoard, base: &Ruleset) -> Result<(Geometry, u8), (Range<usize>
         },
     };
     Ok((Geometry::new(size), men_rows))
+}
+
+/// The capture choice and the criteria after it: `capture_precedence` where
+/// the file gives it (its first criterion, if "most-pieces", is the capture
+/// choice, which `capture_choice` may then only repeat), else the base's list
+/// after the file's or the base's choice.
+fn precedence(
+    rules: &RawRules,
+    chosen: CaptureChoice,
+    base: &Ruleset,
+) -> Result<(CaptureChoice, Vec<Criterion>), (Range<usize>, String)> {
+    let Some(list) = &rules.capture_precedence else {
+        return Ok((chosen, base.capture_precedence.clone()));
+    };
+    let mut criteria = Vec::new();
+    for item in list.get_ref() {
+        let c = choice("rules.capture_precedence", item, &Criterion::NAMES)?;
+        if criteria.contains(&c) {
+            return Err((
+                item.span(),
+                format!(
+                    "rules.capture_precedence lists \"{}\" twice; remove one",
+                    item.get_ref()
+                ),
+            ));
+        }
+        criteria.push(c);
+    }
+    let most = criteria.first() == Some(&Criterion::MostPieces);
+    let listed = if most {
+        CaptureChoice::MostPieces
+    } else {
+        CaptureChoice::Any
+    };
+    if let Some(given) = &rules.capture_choice {
+        if chosen != listed {
+            return Err((
+                given.span(),
+                format!(
+                    "rules.capture_choice = \"{}\" contradicts rules.capture_precedence, whose \
+                     first criterion {} \"most-pieces\"; leave capture_choice out, since the \
+                     list says it",
+                    given.get_ref(),
+                    if most { "is" } else { "is not" }
+                ),
+            ));
+        }
+    }
+    if most {
+        criteria.remove(0);
+    }
+    Ok((listed, criteria))
 }
 
 /// [`choice`] where the key is given, else `default`.

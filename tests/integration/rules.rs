@@ -21,6 +21,7 @@ use checkers::{
 mod all_variants;
 mod canadian;
 mod capture_choice;
+mod capture_precedence;
 mod fmjd_draws;
 mod illegal_moves;
 mod international;

@@ -7,7 +7,7 @@ use crate::ai::endgame::Tables;
 use crate::ai::eval::Evaluator;
 use crate::ai::tt::Table;
 use crate::ai::Past;
-use crate::movegen::{dispatch, Kernel, Run};
+use crate::movegen::{dispatch_builtin, Kernel, Run};
 use crate::position::Position;
 use crate::rules::Ruleset;
 use std::sync::atomic::AtomicBool;
@@ -125,7 +125,7 @@ impl Engine {
                 s.iterate(self.pos, self.on_info)
             }
         }
-        dispatch(
+        dispatch_builtin(
             self.rules.gen_flags(),
             S {
                 engine: self,

@@ -22,6 +22,10 @@ impl Lang {
             Illegal::NotYourPiece => self.t("illegal.not_your_piece").to_string(),
             Illegal::NoLegalMove => self.t("illegal.no_legal_move").to_string(),
             Illegal::MustTakeMost(n) => self.f("illegal.must_take_most", &[("n", &n)]),
+            Illegal::MenCannotTakeKings => self.t("illegal.men_take_no_kings").to_string(),
+            Illegal::KingCapturesFirst => self.t("illegal.king_captures_first").to_string(),
+            Illegal::MustTakeMostKings(n) => self.f("illegal.must_take_most_kings", &[("n", &n)]),
+            Illegal::MustTakeKingFirst => self.t("illegal.must_take_king_first").to_string(),
             Illegal::CaptureMandatory => self.t("illegal.capture_mandatory").to_string(),
             Illegal::CaptureMustContinue => self.t("illegal.capture_must_continue").to_string(),
             Illegal::PieceCannotMove => self.t("illegal.piece_cannot_move").to_string(),
@@ -212,6 +216,42 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every reason a move is refused is worded in every language; the English
+    /// is the library's own sentence.
+    #[test]
+    fn illegal_move_reasons_in_every_language() {
+        let sq = checkers::BOARD_8.square_named("c3").unwrap();
+        let reasons = [
+            Illegal::NoPiece(sq),
+            Illegal::NotYourPiece,
+            Illegal::NoLegalMove,
+            Illegal::MustTakeMost(3),
+            Illegal::MenCannotTakeKings,
+            Illegal::KingCapturesFirst,
+            Illegal::MustTakeMostKings(2),
+            Illegal::MustTakeKingFirst,
+            Illegal::CaptureMandatory,
+            Illegal::CaptureMustContinue,
+            Illegal::PieceCannotMove,
+            Illegal::MenDoNotMoveBackwards,
+            Illegal::Occupied(sq),
+            Illegal::CannotMoveThere,
+        ];
+        for why in reasons {
+            assert_eq!(Lang::En.illegal(why, |s| s.algebraic()), why.to_string());
+            for lang in Lang::ALL {
+                let line = lang.illegal(why, |s| s.algebraic());
+                assert!(
+                    !line.is_empty() && !line.contains('{') && !line.contains('\n'),
+                    "{lang:?}: {line}"
+                );
+                if lang != Lang::En {
+                    assert_ne!(line, why.to_string(), "{lang:?} has its own words");
+                }
+            }
+        }
+    }
 
     fn fen(text: &str) -> FenError {
         checkers::fen::parse(text, &checkers::BOARD_8).expect_err("a bad FEN")

@@ -9,7 +9,9 @@
 
 #![allow(dead_code)]
 
-use checkers::rules::{CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture};
+use checkers::rules::{
+    CaptureChoice, Criterion, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture,
+};
 use checkers::{Color, Piece, Position, Ruleset};
 use std::collections::BTreeSet;
 
@@ -135,11 +137,13 @@ impl Search<'_> {
         on_board(c, self.size) && (c == self.origin || self.board.at(c).is_none())
     }
 
-    fn takeable(&self, c: Coord, captured: &[Coord]) -> bool {
+    fn takeable(&self, c: Coord, captured: &[Coord], king: bool) -> bool {
         on_board(c, self.size)
             && c != self.origin
             && !captured.contains(&c)
-            && self.board.at(c).is_some_and(|p| p.color() != self.color)
+            && self.board.at(c).is_some_and(|p| {
+                p.color() != self.color && (king || self.rules.men_take_kings || !p.is_king())
+            })
     }
 
     /// Every single jump a piece could make from `at`: (victim, landing squares).
@@ -155,7 +159,7 @@ impl Search<'_> {
                     c = (c.0 + d.0, c.1 + d.1);
                 }
             }
-            if !self.takeable(c, captured) {
+            if !self.takeable(c, captured, king) {
                 continue;
             }
             let mut lands = Vec::new();
@@ -278,6 +282,23 @@ pub fn sequences(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
             let most = all.iter().map(|m| m.captured.len()).max().unwrap();
             all.retain(|m| m.captured.len() == most);
         }
+        for c in &rules.capture_precedence {
+            let score = |m: &RefMove| -> usize {
+                let is_king = |c: &Coord| board.at(*c).is_some_and(|p| p.is_king());
+                match c {
+                    Criterion::MostPieces => m.captured.len(),
+                    Criterion::WithKing => is_king(&m.path[0]) as usize,
+                    Criterion::MostKings => m.captured.iter().filter(|c| is_king(c)).count(),
+                    // Earlier is better: 100 for the first piece taken, 0 for none.
+                    Criterion::KingFirst => taken_in_order(m)
+                        .iter()
+                        .position(is_king)
+                        .map_or(0, |i| 100 - i),
+                }
+            };
+            let best = all.iter().map(score).max().unwrap();
+            all.retain(|m| score(m) == best);
+        }
         return all;
     }
     for rank in 0..size {
@@ -308,6 +329,25 @@ pub fn sequences(board: &Board, rules: &Ruleset) -> Vec<RefMove> {
         }
     }
     all
+}
+
+/// The pieces a capture takes in its order: on each leg, the piece between.
+fn taken_in_order(m: &RefMove) -> Vec<Coord> {
+    m.path
+        .windows(2)
+        .filter_map(|leg| {
+            let (a, b) = (leg[0], leg[1]);
+            let d = ((b.0 - a.0).signum(), (b.1 - a.1).signum());
+            let mut c = (a.0 + d.0, a.1 + d.1);
+            while c != b {
+                if m.captured.contains(&c) {
+                    return Some(c);
+                }
+                c = (c.0 + d.0, c.1 + d.1);
+            }
+            None
+        })
+        .collect()
 }
 
 /// Perft by the plain method.

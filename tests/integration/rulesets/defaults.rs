@@ -134,3 +134,42 @@ fn a_wrong_extends_and_a_contradiction_with_the_base_are_refused() {
         "{e}"
     );
 }
+
+/// `capture_precedence` lists criteria; a leading "most-pieces" is the
+/// capture choice, which `capture_choice` may only repeat.
+#[test]
+fn capture_precedence_and_men_take_kings_are_read_and_checked() {
+    use checkers::rules::Criterion;
+    let r = load(
+        "extends = \"english\"\nid = \"x\"\n[rules]\ncapture_precedence = [\"most-pieces\", \"with-king\", \"most-kings\", \"king-first\"]\nmen_take_kings = false\n",
+    );
+    assert_eq!(r.capture_choice, CaptureChoice::MostPieces);
+    assert_eq!(
+        r.capture_precedence,
+        [
+            Criterion::WithKing,
+            Criterion::MostKings,
+            Criterion::KingFirst
+        ]
+    );
+    assert!(!r.men_take_kings);
+    // The base's criteria stay unless the file gives its own list.
+    let english = Ruleset::builtin("english").unwrap();
+    assert!(english.capture_precedence.is_empty() && english.men_take_kings);
+    let e = refused("id = \"x\"\nrules.capture_precedence = [\"with-kings\"]\n");
+    assert!(
+        e.starts_with("mine.toml:2:")
+            && e.contains("did you mean \"with-king\"?")
+            && e.contains("\"king-first\""),
+        "{e}"
+    );
+    let e = refused("id = \"x\"\nrules.capture_precedence = [\"with-king\", \"with-king\"]\n");
+    assert!(e.contains("lists \"with-king\" twice"), "{e}");
+    let e = refused(
+        "id = \"x\"\n[rules]\ncapture_choice = \"any\"\ncapture_precedence = [\"most-pieces\"]\n",
+    );
+    assert!(
+        e.starts_with("mine.toml:3:") && e.contains("contradicts rules.capture_precedence"),
+        "{e}"
+    );
+}
