@@ -72,6 +72,8 @@ pub(crate) trait Kernel {
     fn men_take_kings() -> bool;
     /// The criteria after the most-pieces rule ([`GenFlags::precedence`]).
     fn precedence() -> u16;
+    /// Each piece taken leaves the board as it is jumped, not when the move ends.
+    fn removed_at_once() -> bool;
 }
 
 pub(crate) struct K<
@@ -131,6 +133,10 @@ impl<
     fn precedence() -> u16 {
         0
     }
+    #[inline(always)]
+    fn removed_at_once() -> bool {
+        false
+    }
 }
 
 std::thread_local! {
@@ -180,6 +186,10 @@ impl<W: Word, const N: u8> Kernel for Any<W, N> {
     #[inline(always)]
     fn precedence() -> u16 {
         SETTINGS.with(|s| s.get().precedence)
+    }
+    #[inline(always)]
+    fn removed_at_once() -> bool {
+        SETTINGS.with(|s| s.get().removed_at_once)
     }
 }
 
@@ -240,7 +250,7 @@ pub(crate) fn dispatch<R: Run>(f: GenFlags, r: R) -> R::Out {
         f: GenFlags,
         r: R,
     ) -> R::Out {
-        if !f.men_take_kings || f.precedence != 0 {
+        if !f.men_take_kings || f.precedence != 0 || f.removed_at_once {
             return with_settings(f, || r.run::<Any<u64, 8>>());
         }
         match f.promo {
@@ -310,6 +320,7 @@ pub(crate) const BUILTIN_8: [GenFlags; 5] = {
             promo,
             men_take_kings: true,
             precedence: 0,
+            removed_at_once: false,
         }
     }
     [
@@ -546,6 +557,17 @@ impl<W: Word> Capture<'_, W> {
         ));
     }
 
+    /// The squares a piece may pass and land on, with `captured` taken so far:
+    /// where pieces leave the board as they are jumped, theirs too.
+    #[inline(always)]
+    fn empty_with<G: Kernel<W = W>>(&self, captured: W) -> W {
+        if G::removed_at_once() {
+            self.empty | captured
+        } else {
+            self.empty
+        }
+    }
+
     /// Continues a man's capture from `sq`; returns whether it could take anything.
     fn man<G: Kernel<W = W>>(&mut self, sq: u32, captured: W, depth: usize) -> bool {
         let mut found = false;
@@ -556,7 +578,7 @@ impl<W: Word> Capture<'_, W> {
             if (mid & victims).is_zero() {
                 continue;
             }
-            let land = sh::<G>(mid, d) & self.empty;
+            let land = sh::<G>(mid, d) & self.empty_with::<G>(captured);
             if land.is_zero() {
                 continue;
             }
@@ -587,10 +609,11 @@ impl<W: Word> Capture<'_, W> {
 
     /// The first occupied square from `sq` in direction `d`, within a king's capture reach.
     #[inline(always)]
-    fn target<G: Kernel<W = W>>(&self, sq: u32, d: u32) -> W {
+    fn target<G: Kernel<W = W>>(&self, sq: u32, d: u32, captured: W) -> W {
         let mut x = sh::<G>(W::bit(sq), d);
         if G::king_long_capture() {
-            while !(x & self.empty).is_zero() {
+            let empty = self.empty_with::<G>(captured);
+            while !(x & empty).is_zero() {
                 x = sh::<G>(x, d);
             }
         }
@@ -601,9 +624,10 @@ impl<W: Word> Capture<'_, W> {
     #[inline(always)]
     fn king_can_capture<G: Kernel<W = W>>(&self, sq: u32, captured: W) -> bool {
         let victims = self.opp & !captured;
+        let empty = self.empty_with::<G>(captured);
         dirs::<G>().iter().any(|&d| {
-            let x = self.target::<G>(sq, d);
-            !(x & victims).is_zero() && !(sh::<G>(x, d) & self.empty).is_zero()
+            let x = self.target::<G>(sq, d, captured);
+            !(x & victims).is_zero() && !(sh::<G>(x, d) & empty).is_zero()
         })
     }
 
@@ -623,11 +647,12 @@ impl<W: Word> Capture<'_, W> {
             if i == skip {
                 continue;
             }
-            let x = self.target::<G>(sq, d);
+            let x = self.target::<G>(sq, d, captured);
             if (x & victims).is_zero() {
                 continue;
             }
-            let mut land = sh::<G>(x, d) & self.empty;
+            let empty = self.empty_with::<G>(captured);
+            let mut land = sh::<G>(x, d) & empty;
             if land.is_zero() {
                 continue;
             }
@@ -639,7 +664,7 @@ impl<W: Word> Capture<'_, W> {
                 while !land.is_zero() {
                     lands[n] = land.trailing_zeros();
                     n += 1;
-                    land = sh::<G>(land, d) & self.empty;
+                    land = sh::<G>(land, d) & empty;
                 }
                 let mut go_on = [false; MAX_SIZE - 2];
                 let mut any = false;
@@ -735,7 +760,9 @@ fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool
     if G::precedence() != 0 && list.len() > 1 {
         prefer::<G>(pos, list);
     }
-    if best >= 3 {
+    // Where pieces leave at once, a flying king may turn back over one it has
+    // taken and reach the same end from two landing squares: two captures.
+    if best >= 3 || (best == 2 && G::removed_at_once()) {
         dedupe(list);
     }
     !list.is_empty()
@@ -800,7 +827,8 @@ fn taken_in_order(geo: &Geometry, m: &Move) -> Vec<crate::square::Square> {
 
 /// Drops sequences that repeat an earlier one's start, end and captured set.
 /// Such repeats need at least three captures (two with flying kings are ruled
-/// out by construction in `king`), so the caller runs this only then.
+/// out by construction in `king`, unless pieces leave as they are jumped), so
+/// the caller runs this only then.
 fn dedupe(list: &mut MoveList) {
     let moves = list.as_slice();
     let has_dup = (1..moves.len()).any(|i| moves[..i].iter().any(|m| m.same_move(&moves[i])));

@@ -98,6 +98,15 @@ impl Criterion {
     }
 }
 
+/// When the pieces a capture takes leave the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapturesRemoved {
+    /// All together when the move ends: until then they block.
+    AtEnd,
+    /// Each as it is jumped, so its square is free for the rest of the move.
+    AtOnce,
+}
+
 /// What happens when a man reaches the last row in the middle of a capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionMidCapture {
@@ -200,6 +209,8 @@ pub struct Ruleset {
     pub capture_precedence: Vec<Criterion>,
     /// Whether men may take kings.
     pub men_take_kings: bool,
+    /// When the pieces a capture takes leave the board.
+    pub captures_removed: CapturesRemoved,
     /// A man reaching the last row mid-capture.
     pub promotion_mid_capture: PromotionMidCapture,
     /// Whether a touched (selected) piece must be moved.
@@ -330,6 +341,7 @@ impl Ruleset {
             land_any: self.king_lands == KingLands::AnyEmptyBeyond,
             most: self.capture_choice == CaptureChoice::MostPieces,
             men_take_kings: self.men_take_kings,
+            removed_at_once: self.captures_removed == CapturesRemoved::AtOnce,
             precedence: self
                 .capture_precedence
                 .iter()
@@ -356,6 +368,8 @@ pub(crate) struct GenFlags {
     pub most: bool,
     pub promo: u8,
     pub men_take_kings: bool,
+    /// Pieces taken leave the board as they are jumped.
+    pub removed_at_once: bool,
     /// The criteria after the most-pieces rule, three bits each from the
     /// lowest, the first 0 ending the list ([`Criterion::of_code`]).
     pub precedence: u16,
@@ -380,6 +394,9 @@ impl fmt::Debug for GenFlags {
         if self.precedence != 0 {
             d.field("precedence", &self.precedence);
         }
+        if self.removed_at_once {
+            d.field("removed_at_once", &self.removed_at_once);
+        }
         d.finish()
     }
 }
@@ -398,6 +415,7 @@ impl GenFlags {
         promo: 1,
         men_take_kings: true,
         precedence: 0,
+        removed_at_once: false,
     };
 }
 

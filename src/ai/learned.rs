@@ -320,6 +320,9 @@ pub fn fingerprint(rules: &Ruleset) -> u64 {
     if !rules.men_take_kings {
         text.push_str("|men do not take kings");
     }
+    if rules.captures_removed != crate::rules::CapturesRemoved::AtEnd {
+        text.push_str("|pieces taken leave at once");
+    }
     if !rules.capture_precedence.is_empty() {
         text.push_str(&format!("|{:?}", rules.capture_precedence));
     }

@@ -185,6 +185,7 @@ fn the_general_kernel_agrees_with_every_compiled_one() {
                                 promo,
                                 men_take_kings: true,
                                 precedence: 0,
+                                removed_at_once: false,
                             });
                         }
                     }

@@ -11,8 +11,8 @@
 
 use super::diagnose::{closest, or_list, shape_error, suggest_id, syntax_error};
 use super::{
-    CaptureChoice, Criterion, DrawCondition, KingCapturesFrom, KingLands, KingMoves,
-    NoProgressRule, Notation, PromotionMidCapture, ResetEvent, Ruleset,
+    CaptureChoice, CapturesRemoved, Criterion, DrawCondition, KingCapturesFrom, KingLands,
+    KingMoves, NoProgressRule, Notation, PromotionMidCapture, ResetEvent, Ruleset,
 };
 use crate::bitboard::Geometry;
 use crate::square::{Color, SquareNotation};
@@ -136,6 +136,7 @@ struct RawRules {
     capture_choice: Option<Spanned<String>>,
     capture_precedence: Option<Spanned<Vec<Spanned<String>>>>,
     men_take_kings: Option<bool>,
+    captures_removed: Option<Spanned<String>>,
     promotion_mid_capture: Option<Spanned<String>>,
     touch_move: Option<bool>,
 }
@@ -201,6 +202,7 @@ pub(crate) fn defaults() -> Ruleset {
         capture_choice: CaptureChoice::MostPieces,
         capture_precedence: Vec::new(),
         men_take_kings: true,
+        captures_removed: CapturesRemoved::AtEnd,
         promotion_mid_capture: PromotionMidCapture::ContinueAsMan,
         touch_move: false,
         notation: Notation {
@@ -347,6 +349,16 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
             ("most-pieces", CaptureChoice::MostPieces),
         ],
         base.capture_choice,
+    )
+    .map_err(|(s, m)| err(s, m))?;
+    let captures_removed = choice_or(
+        "rules.captures_removed",
+        &rules.captures_removed,
+        &[
+            ("at-end", CapturesRemoved::AtEnd),
+            ("at-once", CapturesRemoved::AtOnce),
+        ],
+        base.captures_removed,
     )
     .map_err(|(s, m)| err(s, m))?;
     let (capture_choice, capture_precedence) =
@@ -547,6 +559,7 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         capture_choice,
         capture_precedence,
         men_take_kings: rules.men_take_kings.unwrap_or(base.men_take_kings),
+        captures_removed,
         promotion_mid_capture,
         touch_move: rules.touch_move.unwrap_or(base.touch_move),
         notation: Notation {

@@ -163,13 +163,7 @@ fn every_setting_on_every_board_agrees_with_the_reference() {
     use checkers::rules::{
         CaptureChoice, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture,
     };
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
     let mut compared = 0;
     for base in [ENGLISH, INTERNATIONAL, CANADIAN] {
         for settings in 0..96u32 {
@@ -200,36 +194,51 @@ fn every_setting_on_every_board_agrees_with_the_reference() {
                 "{}",
                 r.id
             );
-            for _ in 0..2 {
-                let mut pos = start;
-                for _ in 0..120 {
-                    compare_under(&pos, &r).unwrap_or_else(|e| panic!("{e}"));
-                    compared += 1;
-                    let moves = legal_moves(&pos, &r);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos = pos.after(&moves[next(moves.len())]);
-                }
-            }
+            compared += compare_random_games(&r, 2, 120, &mut rng);
         }
     }
     assert!(compared > 30_000, "{compared}");
 }
 
+/// The same random moves every run.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Compares the generators at every position of `games` random games of up
+/// to `plies` plies under `r`; returns how many positions that was.
+fn compare_random_games(r: &Ruleset, games: usize, plies: usize, rng: &mut Xorshift) -> usize {
+    let mut compared = 0;
+    for _ in 0..games {
+        let mut pos = Position::start(r);
+        for _ in 0..plies {
+            compare_under(&pos, r).unwrap_or_else(|e| panic!("{e}"));
+            compared += 1;
+            let moves = legal_moves(&pos, r);
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.after(&moves[rng.below(moves.len())]);
+        }
+    }
+    compared
+}
+
 /// The settings that rank captures (men that may not take kings, the
-/// criteria of `capture_precedence`), which run in the general kernel on
-/// every board, against the reference generator's independent reading.
+/// criteria of `capture_precedence`) and pieces taken leaving the board at
+/// once, which run in the general kernel on every board, against the
+/// reference generator's independent reading.
 #[test]
 fn every_capture_precedence_on_every_board_agrees_with_the_reference() {
-    use checkers::rules::{CaptureChoice, Criterion};
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    use checkers::rules::{CaptureChoice, CapturesRemoved, Criterion};
+    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
     let lists: [&[Criterion]; 6] = [
         &[],
         &[Criterion::WithKing],
@@ -252,18 +261,10 @@ fn every_capture_precedence_on_every_board_agrees_with_the_reference() {
                     r.men_take_kings = men_take_kings;
                     r.capture_choice = choice;
                     r.id = format!("{base} {list:?} {men_take_kings} {choice:?}");
-                    for _ in 0..3 {
-                        let mut pos = Position::start(&r);
-                        for _ in 0..150 {
-                            compare_under(&pos, &r).unwrap_or_else(|e| panic!("{e}"));
-                            compared += 1;
-                            let moves = legal_moves(&pos, &r);
-                            if moves.is_empty() {
-                                break;
-                            }
-                            pos = pos.after(&moves[next(moves.len())]);
-                        }
-                    }
+                    compared += compare_random_games(&r, 3, 150, &mut rng);
+                    r.captures_removed = CapturesRemoved::AtOnce;
+                    r.id.push_str(" at once");
+                    compared += compare_random_games(&r, 2, 150, &mut rng);
                 }
             }
         }

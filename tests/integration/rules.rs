@@ -22,6 +22,7 @@ mod all_variants;
 mod canadian;
 mod capture_choice;
 mod capture_precedence;
+mod captures_removed;
 mod fmjd_draws;
 mod illegal_moves;
 mod international;

@@ -10,7 +10,8 @@
 #![allow(dead_code)]
 
 use checkers::rules::{
-    CaptureChoice, Criterion, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture,
+    CaptureChoice, CapturesRemoved, Criterion, KingCapturesFrom, KingLands, KingMoves,
+    PromotionMidCapture,
 };
 use checkers::{Color, Piece, Position, Ruleset};
 use std::collections::BTreeSet;
@@ -133,8 +134,9 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Empty for the purpose of this move: nothing there, or the start square.
-    fn empty(&self, c: Coord) -> bool {
-        on_board(c, self.size) && (c == self.origin || self.board.at(c).is_none())
+    fn empty(&self, c: Coord, captured: &[Coord]) -> bool {
+        let gone = self.rules.captures_removed == CapturesRemoved::AtOnce && captured.contains(&c);
+        on_board(c, self.size) && (c == self.origin || self.board.at(c).is_none() || gone)
     }
 
     fn takeable(&self, c: Coord, captured: &[Coord], king: bool) -> bool {
@@ -155,7 +157,7 @@ impl Search<'_> {
             }
             let mut c = (at.0 + d.0, at.1 + d.1);
             if king && self.rules.king_captures_from == KingCapturesFrom::AnyDistance {
-                while self.empty(c) {
+                while self.empty(c, captured) {
                     c = (c.0 + d.0, c.1 + d.1);
                 }
             }
@@ -164,7 +166,7 @@ impl Search<'_> {
             }
             let mut lands = Vec::new();
             let mut l = (c.0 + d.0, c.1 + d.1);
-            while self.empty(l) {
+            while self.empty(l, captured) {
                 lands.push(l);
                 if !king || self.rules.king_lands == KingLands::DirectlyBehind {
                     break;
