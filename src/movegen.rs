@@ -308,29 +308,38 @@ pub(crate) fn dispatch_builtin<R: Run>(f: GenFlags, r: R) -> R::Out {
 /// The settings of the built-in 8×8 rulesets, in [`dispatch_builtin`]'s
 /// order: english, dammen64, brazilian, russian, german (a test checks them
 /// against the files).
-pub(crate) const BUILTIN_8: [GenFlags; 5] = {
-    const fn flags(men_back: bool, fly: bool, land_any: bool, most: bool, promo: u8) -> GenFlags {
-        GenFlags {
-            size: 8,
-            men_back,
-            king_long_move: fly,
-            king_long_capture: fly,
-            land_any,
-            most,
-            promo,
-            men_take_kings: true,
-            precedence: 0,
-            removed_at_once: false,
-        }
+pub(crate) const BUILTIN_8: [GenFlags; 5] = [
+    on_8(false, false, false, false, false, 0),
+    on_8(false, false, false, false, true, 0),
+    on_8(true, true, true, true, true, 1),
+    on_8(true, true, true, true, false, 2),
+    on_8(false, true, true, false, false, 0),
+];
+
+/// The settings of an 8×8 ruleset with the six of the first model, the later
+/// ones at their defaults (men take kings, no further criteria, pieces leave
+/// at the end).
+pub(crate) const fn on_8(
+    men_back: bool,
+    king_long_move: bool,
+    king_long_capture: bool,
+    land_any: bool,
+    most: bool,
+    promo: u8,
+) -> GenFlags {
+    GenFlags {
+        size: 8,
+        men_back,
+        king_long_move,
+        king_long_capture,
+        land_any,
+        most,
+        promo,
+        men_take_kings: true,
+        precedence: 0,
+        removed_at_once: false,
     }
-    [
-        flags(false, false, false, false, 0),
-        flags(false, false, false, true, 0),
-        flags(true, true, true, true, 1),
-        flags(true, true, true, false, 2),
-        flags(false, true, false, false, 0),
-    ]
-};
+}
 
 /// The legal moves of `pos` under `rules`.
 pub fn legal_moves(pos: &Position, rules: &Ruleset) -> MoveList {

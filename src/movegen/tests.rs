@@ -175,18 +175,14 @@ fn the_general_kernel_agrees_with_every_compiled_one() {
                 for land_any in [false, true] {
                     for most in [false, true] {
                         for promo in 0..3 {
-                            all.push(GenFlags {
-                                size: 8,
+                            all.push(on_8(
                                 men_back,
                                 king_long_move,
                                 king_long_capture,
                                 land_any,
                                 most,
                                 promo,
-                                men_take_kings: true,
-                                precedence: 0,
-                                removed_at_once: false,
-                            });
+                            ));
                         }
                     }
                 }

@@ -125,19 +125,7 @@ fn assert_king_capture_has_no_priority(id: &str) {
     );
     // Damslag gaat niet voor meerslag: with equal numbers the player chooses.
     assert_moves(id, &equal, &["a1xc3 takes b2", "h6xf8 takes g7"]);
-    let man_takes_more = board(
-        Color::White,
-        "
-        . . . . . . . .
-        . . . . . . b .
-        . . . . . . . W
-        . . . . . . . .
-        . . . b . . . .
-        . . . . . . . .
-        . b . . . . . .
-        w . . . . . . .
-    ",
-    );
+    let man_takes_more = board(Color::White, MAN_TAKES_MORE);
     // Meerslag gaat voor, also when a man takes more than a king could.
     assert_moves(id, &man_takes_more, &["a1xc3xe5 takes b2 d4"]);
 }
@@ -151,3 +139,16 @@ fn dammen64_a_king_capture_has_no_priority_over_an_equal_or_larger_man_capture()
 fn brazilian_a_king_capture_has_no_priority_over_an_equal_or_larger_man_capture() {
     assert_king_capture_has_no_priority(BRAZILIAN);
 }
+
+/// A white man on a1 that can take two (b2, d4) and a white king on h6 that
+/// can take one (g7).
+pub(super) const MAN_TAKES_MORE: &str = "
+    . . . . . . . .
+    . . . . . . b .
+    . . . . . . . W
+    . . . . . . . .
+    . . . b . . . .
+    . . . . . . . .
+    . b . . . . . .
+    w . . . . . . .
+";

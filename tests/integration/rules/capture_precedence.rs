@@ -151,19 +151,7 @@ fn capture_precedence_king_first_makes_the_capture_that_meets_a_king_first_compu
 /// of one piece beats a man's of two.
 #[test]
 fn capture_precedence_applies_its_criteria_in_order() {
-    let pos = board(
-        Color::White,
-        "
-        . . . . . . . .
-        . . . . . . b .
-        . . . . . . . W
-        . . . . . . . .
-        . . . b . . . .
-        . . . . . . . .
-        . b . . . . . .
-        w . . . . . . .
-    ",
-    );
+    let pos = board(Color::White, super::capture_choice::MAN_TAKES_MORE);
     let most_first = ruleset(
         ENGLISH,
         "capture_precedence = [\"most-pieces\", \"with-king\"]",
