@@ -233,6 +233,33 @@ impl Geometry {
         Some(Square::from_bit_unchecked(bit_of(file, rank)))
     }
 
+    /// Whether the board's squares reach past a 64-bit word (12×12).
+    pub(crate) const fn wide(&self) -> bool {
+        self.valid >> 64 != 0
+    }
+
+    /// The dark squares strictly between `a` and `b`, walking from `a` towards
+    /// `b` one file and one rank at a time (along a diagonal: a leg of a
+    /// move's path), in that order; a walk that leaves the board ends there.
+    pub fn between(&self, a: Square, b: Square) -> impl Iterator<Item = Square> {
+        let geo = *self;
+        let step = |from: u8, to: u8| (to as i8 - from as i8).signum();
+        let (df, dr) = (step(a.file(), b.file()), step(a.rank(), b.rank()));
+        let end = (b.file() as i8, b.rank() as i8);
+        let on_board = move |x: i8| (0..geo.size as i8).contains(&x);
+        let mut at = (a.file() as i8, a.rank() as i8);
+        std::iter::from_fn(move || loop {
+            at = (at.0 + df, at.1 + dr);
+            if at == end || !on_board(at.0) || !on_board(at.1) {
+                return None;
+            }
+            if let Some(sq) = geo.square_at(at.0 as u8, at.1 as u8) {
+                return Some(sq);
+            }
+        })
+        .fuse()
+    }
+
     /// The square numbered `n` on this board, as PDN and the federations number
     /// it: 1 is the top-left dark square as White sees the board, numbers run
     /// along each rank from White's left, rank by rank towards White (on 8×8

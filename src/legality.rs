@@ -131,11 +131,11 @@ pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illeg
     if legal.is_empty() {
         return Illegal::NoLegalMove;
     }
+    let to = squares.last().copied();
     if !rules.men_take_kings {
         // The very capture, were men allowed to take kings.
         let mut kings_too = rules.clone();
         kings_too.men_take_kings = true;
-        let to = squares.last().copied();
         let taken = legal_moves(pos, &kings_too).iter().any(|m| {
             m.is_capture()
                 && m.from() == from
@@ -160,7 +160,6 @@ pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illeg
         if from_moves && (continues(squares) || midway) {
             return Illegal::CaptureMustContinue;
         }
-        let to = squares.last().copied();
         // Whether the rules `r` would let this piece make this capture.
         let allowed = |r: &Ruleset| {
             legal_moves(pos, r).iter().any(|m| {

@@ -206,6 +206,24 @@ pub(crate) fn with_settings<T>(f: GenFlags, work: impl FnOnce() -> T) -> T {
     work()
 }
 
+/// The compiled kernel of the settings `$f`, a constant whose later settings
+/// are at their defaults (which `K` plays), on the board of `$n` squares a side
+/// in the word `$w`.
+macro_rules! kernel {
+    ($w:ty, $n:literal, $f:expr) => {
+        K<
+            $w,
+            $n,
+            { $f.men_back },
+            { $f.king_long_move },
+            { $f.king_long_capture },
+            { $f.land_any },
+            { $f.most },
+            { $f.promo },
+        >
+    };
+}
+
 /// Work to run with the generator of one ruleset.
 pub(crate) trait Run {
     type Out;
@@ -279,8 +297,8 @@ fn dispatch_large<R: Run>(f: GenFlags, r: R) -> R::Out {
     // the general kernel.
     let international = GenFlags { size: 10, ..f } == GenFlags::INTERNATIONAL;
     match (f.size, international) {
-        (10, true) => r.run::<K<u64, 10, true, true, true, true, true, 1>>(),
-        (_, true) => r.run::<K<u128, 12, true, true, true, true, true, 1>>(),
+        (10, true) => r.run::<kernel!(u64, 10, GenFlags::INTERNATIONAL)>(),
+        (_, true) => r.run::<kernel!(u128, 12, GenFlags::INTERNATIONAL)>(),
         (10, false) => with_settings(f, || r.run::<Any<u64, 10>>()),
         (_, false) => with_settings(f, || r.run::<Any<u128, 12>>()),
     }
@@ -296,11 +314,11 @@ pub(crate) fn dispatch_builtin<R: Run>(f: GenFlags, r: R) -> R::Out {
         return dispatch_large(f, r);
     }
     match BUILTIN_8.iter().position(|b| *b == f) {
-        Some(0) => r.run::<K<u64, 8, false, false, false, false, false, 0>>(),
-        Some(1) => r.run::<K<u64, 8, false, false, false, false, true, 0>>(),
-        Some(2) => r.run::<K<u64, 8, true, true, true, true, true, 1>>(),
-        Some(3) => r.run::<K<u64, 8, true, true, true, true, false, 2>>(),
-        Some(4) => r.run::<K<u64, 8, false, true, true, false, false, 0>>(),
+        Some(0) => r.run::<kernel!(u64, 8, BUILTIN_8[0])>(),
+        Some(1) => r.run::<kernel!(u64, 8, BUILTIN_8[1])>(),
+        Some(2) => r.run::<kernel!(u64, 8, BUILTIN_8[2])>(),
+        Some(3) => r.run::<kernel!(u64, 8, BUILTIN_8[3])>(),
+        Some(4) => r.run::<kernel!(u64, 8, BUILTIN_8[4])>(),
         _ => with_settings(f, || r.run::<Any<u64, 8>>()),
     }
 }
@@ -782,21 +800,22 @@ fn captures<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) -> bool
 /// [`dedupe`], so that of the ways to play one move the one kept is one that
 /// passes: a king met first is a property of the way, not of the move.
 fn prefer<G: Kernel>(pos: &Position, list: &mut MoveList) {
+    use crate::rules::Criterion;
     let kings = pos.kings(pos.side_to_move().opposite());
     let own_kings = pos.kings(pos.side_to_move());
     let mut codes = G::precedence();
     while codes != 0 && list.len() > 1 {
-        let Some(c) = crate::rules::Criterion::of_code(codes & 7) else {
+        let Some(c) = Criterion::of_code(codes & 7) else {
             break;
         };
         codes >>= 3;
         // Higher is better on every criterion.
         let score = |m: &Move| -> u32 {
             match c {
-                crate::rules::Criterion::MostPieces => m.capture_count(),
-                crate::rules::Criterion::WithKing => own_kings.contains(m.from()) as u32,
-                crate::rules::Criterion::MostKings => (m.captured() & kings).count(),
-                crate::rules::Criterion::KingFirst => {
+                Criterion::MostPieces => m.capture_count(),
+                Criterion::WithKing => own_kings.contains(m.from()) as u32,
+                Criterion::MostKings => (m.captured() & kings).count(),
+                Criterion::KingFirst => {
                     let first = taken_in_order(&G::GEO, m)
                         .iter()
                         .position(|&sq| kings.contains(sq));
@@ -804,34 +823,25 @@ fn prefer<G: Kernel>(pos: &Position, list: &mut MoveList) {
                 }
             }
         };
-        let best = list.iter().map(score).max().unwrap_or(0);
-        list.retain(|m| score(m) == best);
+        // Scored once each: a king met first walks the move's path.
+        let scores: Vec<u32> = list.iter().map(score).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let mut each = scores.into_iter();
+        list.retain(|_| each.next() == Some(best));
     }
 }
 
 /// The pieces a capture takes, in the order it takes them: on each leg of its
 /// path, the one piece it jumps.
 fn taken_in_order(geo: &Geometry, m: &Move) -> Vec<crate::square::Square> {
-    let path = m.path();
     let captured = m.captured();
-    let mut taken = Vec::with_capacity(path.len());
-    for leg in path.windows(2) {
-        let (from, to) = (leg[0], leg[1]);
-        let df = (to.file() as i8 - from.file() as i8).signum();
-        let dr = (to.rank() as i8 - from.rank() as i8).signum();
-        let (mut f, mut r) = (from.file() as i8 + df, from.rank() as i8 + dr);
-        while (f, r) != (to.file() as i8, to.rank() as i8) {
-            if let Some(sq) = geo.square_at(f as u8, r as u8) {
-                if captured.contains(sq) {
-                    taken.push(sq);
-                    break;
-                }
-            }
-            f += df;
-            r += dr;
-        }
-    }
-    taken
+    m.path()
+        .windows(2)
+        .filter_map(|leg| {
+            geo.between(leg[0], leg[1])
+                .find(|&sq| captured.contains(sq))
+        })
+        .collect()
 }
 
 /// Drops sequences that repeat an earlier one's start, end and captured set.

@@ -56,15 +56,16 @@ pub enum CaptureChoice {
 /// the ruleset's list (`capture_precedence`): among the captures left, only
 /// those that score best on it stay legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u16)]
 pub enum Criterion {
     /// The most pieces taken (every piece counts as one).
-    MostPieces,
+    MostPieces = 1,
     /// A capture by a king comes before a capture by a man.
-    WithKing,
+    WithKing = 2,
     /// The most kings taken.
-    MostKings,
+    MostKings = 3,
     /// A king taken earliest in the sequence.
-    KingFirst,
+    KingFirst = 4,
 }
 
 impl Criterion {
@@ -76,25 +77,18 @@ impl Criterion {
         ("king-first", Criterion::KingFirst),
     ];
 
-    /// Its code in [`GenFlags::precedence`] (never 0, which ends the list).
+    /// Its code in [`GenFlags::precedence`]: its discriminant, never 0, which
+    /// ends the list.
     const fn code(self) -> u16 {
-        match self {
-            Criterion::MostPieces => 1,
-            Criterion::WithKing => 2,
-            Criterion::MostKings => 3,
-            Criterion::KingFirst => 4,
-        }
+        self as u16
     }
 
     /// The criterion of a code.
-    pub(crate) const fn of_code(code: u16) -> Option<Criterion> {
-        match code {
-            1 => Some(Criterion::MostPieces),
-            2 => Some(Criterion::WithKing),
-            3 => Some(Criterion::MostKings),
-            4 => Some(Criterion::KingFirst),
-            _ => None,
-        }
+    pub(crate) fn of_code(code: u16) -> Option<Criterion> {
+        Criterion::NAMES
+            .iter()
+            .map(|&(_, c)| c)
+            .find(|c| c.code() == code)
     }
 }
 

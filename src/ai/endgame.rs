@@ -163,7 +163,8 @@ impl Board {
         r
     }
 
-    /// Whether the board needs a 128-bit word.
+    /// Whether the board needs a 128-bit word (its last square is past bit 63,
+    /// as [`Geometry::wide`] says of the board).
     #[inline(always)]
     pub(crate) fn wide(&self) -> bool {
         self.last >= 64

@@ -188,7 +188,7 @@ impl Network {
             one,
             output: std::array::from_fn(|j| q(params[output + j], OUT_ONE)),
             to_move,
-            wide: geo.size > 10,
+            wide: geo.wide(),
             #[cfg(target_arch = "x86_64")]
             avx2: std::arch::is_x86_feature_detected!("avx2"),
         }

@@ -176,21 +176,10 @@ fn passes(geo: &Geometry, m: &Move, via: &[Square]) -> bool {
     }
     let path = m.path();
     let mut way = Vec::new();
+    // A legal move's legs are diagonals on the board.
     for leg in path.windows(2) {
-        let (a, b) = (leg[0], leg[1]);
-        let (df, dr) = (
-            (i16::from(b.file()) - i16::from(a.file())).signum(),
-            (i16::from(b.rank()) - i16::from(a.rank())).signum(),
-        );
-        let (mut f, mut r) = (i16::from(a.file()), i16::from(a.rank()));
-        while (f, r) != (i16::from(b.file()), i16::from(b.rank())) {
-            f += df;
-            r += dr;
-            match geo.square_at(f as u8, r as u8) {
-                Some(sq) if f >= 0 && r >= 0 => way.push(sq),
-                _ => return false,
-            }
-        }
+        way.extend(geo.between(leg[0], leg[1]));
+        way.push(leg[1]);
     }
     let mut rest = way.iter();
     via.iter().all(|v| rest.any(|w| w == v))

@@ -279,28 +279,18 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
     let base = base_of(&raw.extends).map_err(|(s, m)| err(s, m))?;
     // Left out, the name is the id: the base's name would pass a changed game
     // off as the base.
-    let name = match &raw.name {
-        None => id.clone(),
-        Some(n) if n.get_ref().trim().is_empty() => {
-            return Err(err(
-                n.span(),
-                "name is empty; give the variant a display name, e.g. name = \"Pool checkers\""
-                    .to_string(),
-            ))
-        }
-        Some(n) => n.get_ref().clone(),
-    };
-    let pdn_variant = match &raw.pdn.variant {
-        None => name.clone(),
-        Some(v) if v.get_ref().trim().is_empty() => {
-            return Err(err(
-                v.span(),
-                "pdn.variant is empty; it is written as the [Variant \"…\"] tag of every game, e.g. variant = \"Pool\""
-                    .to_string(),
-            ))
-        }
-        Some(v) => v.get_ref().clone(),
-    };
+    let name = text_or(
+        &raw.name,
+        id,
+        "name is empty; give the variant a display name, e.g. name = \"Pool checkers\"",
+    )
+    .map_err(|(s, m)| err(s, m))?;
+    let pdn_variant = text_or(
+        &raw.pdn.variant,
+        &name,
+        "pdn.variant is empty; it is written as the [Variant \"…\"] tag of every game, e.g. variant = \"Pool\"",
+    )
+    .map_err(|(s, m)| err(s, m))?;
 
     let (geometry, men_rows) = board(&raw.board, &base).map_err(|(s, m)| err(s, m))?;
     let rules = &raw.rules;
@@ -665,6 +655,19 @@ fn precedence(
         criteria.remove(0);
     }
     Ok((listed, criteria))
+}
+
+/// A text the file gives, refused as `blank` where it is only spaces, else `default`.
+fn text_or(
+    value: &Option<Spanned<String>>,
+    default: &str,
+    blank: &str,
+) -> Result<String, (Range<usize>, String)> {
+    match value {
+        None => Ok(default.to_string()),
+        Some(v) if v.get_ref().trim().is_empty() => Err((v.span(), blank.to_string())),
+        Some(v) => Ok(v.get_ref().clone()),
+    }
 }
 
 /// [`choice`] where the key is given, else `default`.

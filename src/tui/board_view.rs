@@ -73,21 +73,10 @@ fn marks(app: &App) -> Marks {
 
 /// The enemy piece between two squares on one diagonal, as a set (empty if none).
 fn jumped(geometry: &Geometry, pos: &Position, a: Square, b: Square) -> Bitboard {
-    let df = (b.file() as i8 - a.file() as i8).signum();
-    let dr = (b.rank() as i8 - a.rank() as i8).signum();
-    let mut out = Bitboard::EMPTY;
-    let (mut f, mut r) = (a.file() as i8 + df, a.rank() as i8 + dr);
-    let on_board = |x: i8| (0..geometry.size as i8).contains(&x);
-    while (f, r) != (b.file() as i8, b.rank() as i8) && on_board(f) && on_board(r) {
-        if let Some(sq) = geometry.square_at(f as u8, r as u8) {
-            if pos.piece_at(sq).is_some() {
-                out = out.with(sq);
-            }
-        }
-        f += df;
-        r += dr;
-    }
-    out
+    geometry
+        .between(a, b)
+        .filter(|&sq| pos.piece_at(sq).is_some())
+        .collect()
 }
 
 fn put(buf: &mut Buffer, x: u16, y: u16, s: &str, style: Style) {
