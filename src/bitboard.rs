@@ -168,6 +168,36 @@ word!(u128);
 /// The largest board.
 pub(crate) const MAX_SIZE: usize = 12;
 
+/// Where square 1 of a board's numbering is, as White sees the board; the
+/// numbers run along the rows (PDN's `GameType` notation digit, read from
+/// White's side).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Corner {
+    /// Top left: English, international, Italian.
+    #[default]
+    TopLeft,
+    /// Top right.
+    TopRight,
+    /// Bottom left.
+    BottomLeft,
+    /// Bottom right: Spanish, Portuguese, Thai.
+    BottomRight,
+}
+
+/// How a board is set before the players and numbered. Only its text and its
+/// picture depend on this: a turned board is the mirror image of the usual one,
+/// and the rules of draughts are the same in a mirror, so inside, every board
+/// is the usual one and the engine never sees a face.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Face {
+    /// Turned: the corner square at White's left is light, so the long diagonal
+    /// runs from White's right (Italian, Spanish, Portuguese). Shown and named
+    /// as the players see it; held inside as its mirror image.
+    pub turned: bool,
+    /// Where square 1 is.
+    pub first: Corner,
+}
+
 /// The shape of a board: how many squares a side it has, and which bits of the
 /// word its dark squares use, rank by rank. Everything that move generation,
 /// crowning and the start position need to know of the board is here.
@@ -175,6 +205,9 @@ pub(crate) const MAX_SIZE: usize = 12;
 pub struct Geometry {
     /// Squares along a side: 8, 10 or 12.
     pub size: u8,
+    /// How the board is set and numbered (the usual face unless a ruleset
+    /// turns it): only names, numbers and pictures of squares read it.
+    pub face: Face,
     /// The dark squares.
     pub(crate) valid: u128,
     /// Each rank's dark squares, rank 1 (index 0) upwards; only the first
@@ -198,7 +231,15 @@ impl Geometry {
             valid |= ranks[r as usize];
             r += 1;
         }
-        Geometry { size, valid, ranks }
+        Geometry {
+            size,
+            face: Face {
+                turned: false,
+                first: Corner::TopLeft,
+            },
+            valid,
+            ranks,
+        }
     }
 
     /// The number of dark squares.
@@ -260,28 +301,90 @@ impl Geometry {
         .fuse()
     }
 
+    /// This board with another face.
+    pub const fn with_face(mut self, face: Face) -> Geometry {
+        self.face = face;
+        self
+    }
+
+    /// This board with the usual face: what the engine's own tables (the
+    /// learned evaluation's features) number by, whatever a ruleset shows.
+    pub const fn plain(self) -> Geometry {
+        Geometry::new(self.size)
+    }
+
+    /// Where `sq` is as the players see the board: its file (0 = a, from
+    /// White's left) and rank (0 = rank 1, White's side). The same as the
+    /// square's own file and rank unless the board is turned.
+    pub const fn seen(&self, sq: Square) -> (u8, u8) {
+        if self.face.turned {
+            (self.size - 1 - sq.file(), sq.rank())
+        } else {
+            (sq.file(), sq.rank())
+        }
+    }
+
+    /// The playing square the players see at `file` and `rank` (see
+    /// [`Geometry::seen`]); light squares and squares off the board are `None`.
+    pub const fn seen_at(&self, file: u8, rank: u8) -> Option<Square> {
+        if file >= self.size {
+            return None;
+        }
+        if self.face.turned {
+            self.square_at(self.size - 1 - file, rank)
+        } else {
+            self.square_at(file, rank)
+        }
+    }
+
+    /// Where the numbering's square 1 would be if it were at the top left:
+    /// `(file, rank)` seen, flipped across the board for the other corners.
+    const fn in_first_frame(&self, (file, rank): (u8, u8)) -> (u8, u8) {
+        let last = self.size - 1;
+        match self.face.first {
+            Corner::TopLeft => (file, rank),
+            Corner::TopRight => (last - file, rank),
+            Corner::BottomLeft => (file, last - rank),
+            Corner::BottomRight => (last - file, last - rank),
+        }
+    }
+
     /// The square numbered `n` on this board, as PDN and the federations number
-    /// it: 1 is the top-left dark square as White sees the board, numbers run
-    /// along each rank from White's left, rank by rank towards White (on 8×8
-    /// 1 = b8 … 32 = g1; on 10×10 1 = b10 … 50 = i1).
+    /// it: from the face's first corner, along each row, row by row across the
+    /// board. With the usual face 1 is the top-left playing square as White sees
+    /// the board, numbers run along each rank from White's left, rank by rank
+    /// towards White (on 8×8 1 = b8 … 32 = g1; on 10×10 1 = b10 … 50 = i1).
     pub const fn square(&self, n: u8) -> Option<Square> {
         let half = self.size / 2;
         if n == 0 || n > self.size * half {
             return None;
         }
-        let rank = self.size - 1 - (n - 1) / half;
-        let file = 2 * ((n - 1) % half) + rank % 2;
-        self.square_at(file, rank)
+        // In the frame where square 1 is at the top left, the row's k-th
+        // playing square is at file 2k or 2k + 1, whichever is dark there.
+        let (row, k) = ((n - 1) / half, (n - 1) % half);
+        let rank = self.size - 1 - row;
+        let (f, r) = self.in_first_frame((2 * k, rank));
+        if let Some(sq) = self.seen_at(f, r) {
+            return Some(sq);
+        }
+        let (f, r) = self.in_first_frame((2 * k + 1, rank));
+        self.seen_at(f, r)
     }
 
     /// The number of `sq` on this board (see [`Geometry::square`]), if it is on it.
     pub const fn number(&self, sq: Square) -> Option<u8> {
-        let (file, rank) = (sq.file(), sq.rank());
-        if file >= self.size || rank >= self.size {
+        if sq.file() >= self.size || sq.rank() >= self.size {
             return None;
         }
+        let (file, rank) = self.in_first_frame(self.seen(sq));
         let half = self.size / 2;
         Some((self.size - 1 - rank) * half + file / 2 + 1)
+    }
+
+    /// The algebraic name of `sq` as the players see the board (`c3`, `j10`).
+    pub fn name(&self, sq: Square) -> String {
+        let (file, rank) = self.seen(sq);
+        format!("{}{}", (b'a' + file) as char, rank + 1)
     }
 
     /// The most pieces a side can have: as many as its men at the start when
@@ -314,7 +417,7 @@ impl Geometry {
         if digits[0] == b'0' {
             return None;
         }
-        self.square_at(file, rank.checked_sub(1)?)
+        self.seen_at(file, rank.checked_sub(1)?)
     }
 
     /// A square written either way: its number on this board or its algebraic name.
@@ -478,6 +581,57 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// On every board, for every face: numbers 1..=n and names each name one
+    /// playing square and read back; square 1 is at the face's corner, 2 beside
+    /// it along the row; a turned board's playing squares are the mirror image.
+    #[test]
+    fn every_face_numbers_and_names_each_square_once() {
+        let corners = [
+            Corner::TopLeft,
+            Corner::TopRight,
+            Corner::BottomLeft,
+            Corner::BottomRight,
+        ];
+        for board in BOARDS {
+            let last = board.size - 1;
+            for turned in [false, true] {
+                for first in corners {
+                    let geo = board.with_face(Face { turned, first });
+                    let n = geo.squares() as u8;
+                    let mut seen = Bitboard(0);
+                    for k in 1..=n {
+                        let sq = geo.square(k).unwrap();
+                        assert!(geo.contains(sq));
+                        assert_eq!(geo.number(sq), Some(k));
+                        assert_eq!(geo.square_named(&geo.name(sq)), Some(sq));
+                        let (f, r) = geo.seen(sq);
+                        assert_eq!(geo.seen_at(f, r), Some(sq));
+                        assert_eq!((f + r) % 2 == 1, turned, "{geo:?} {k}");
+                        seen.0 |= sq.mask();
+                    }
+                    assert_eq!(seen.0, board.valid, "every square once");
+                    assert_eq!(geo.square(0), None);
+                    assert_eq!(geo.square(n + 1), None);
+                    // 1 on the corner's row, 2 next to it, towards the board.
+                    let (f1, r1) = geo.seen(geo.square(1).unwrap());
+                    let (f2, r2) = geo.seen(geo.square(2).unwrap());
+                    let top = matches!(first, Corner::TopLeft | Corner::TopRight);
+                    let left = matches!(first, Corner::TopLeft | Corner::BottomLeft);
+                    assert_eq!((r1, r2), if top { (last, last) } else { (0, 0) });
+                    assert!(if left {
+                        f1 <= 1 && f2 > f1
+                    } else {
+                        f1 >= last - 1 && f2 < f1
+                    });
+                }
+            }
+        }
+        // The usual face is the PDN numbering: 1 = b8, 32 = g1.
+        assert_eq!(BOARD_8.name(BOARD_8.square(1).unwrap()), "b8");
+        assert_eq!(BOARD_8.name(BOARD_8.square(32).unwrap()), "g1");
+        assert_eq!(BOARD_8.with_face(Face::default()), BOARD_8);
+    }
 
     const VALID: u128 = BOARD_8.valid;
 

@@ -48,6 +48,8 @@ pub enum FenProblem {
         square: Square,
         /// Its number on the board.
         number: u8,
+        /// Its algebraic name as the board is seen.
+        name: String,
     },
     /// A man on its own crowning row, not written as a king.
     ManOnCrowningRow {
@@ -57,6 +59,8 @@ pub enum FenProblem {
         square: Square,
         /// Its number on the board.
         number: u8,
+        /// Its algebraic name as the board is seen.
+        name: String,
     },
     /// More pieces than a side has.
     TooMany {
@@ -161,11 +165,12 @@ pub fn parse(fen: &str, geo: &Geometry) -> Result<Position, FenError> {
                         format!(
                             "square {} ({}) is listed twice",
                             number(geo, sq),
-                            sq.algebraic()
+                            geo.name(sq)
                         ),
                         FenProblem::SquareTwice {
                             square: sq,
                             number: number(geo, sq),
+                            name: geo.name(sq),
                         },
                     ));
                 }
@@ -174,13 +179,14 @@ pub fn parse(fen: &str, geo: &Geometry) -> Result<Position, FenError> {
                         format!(
                             "a {color} man on {} ({}) stands on its crowning row; write it as a king, K{}",
                             number(geo, sq),
-                            sq.algebraic(),
+                            geo.name(sq),
                             number(geo, sq)
                         ),
                         FenProblem::ManOnCrowningRow {
                             color,
                             square: sq,
                             number: number(geo, sq),
+                            name: geo.name(sq),
                         },
                     ));
                 }

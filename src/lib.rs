@@ -73,7 +73,7 @@
 //!
 //! let text = include_str!("../tests/good_rulesets/pool.toml");
 //! let pool = Ruleset::from_toml(text, "pool.toml").unwrap();
-//! assert_eq!(pool.id, "pool");
+//! assert_eq!(pool.id, "my-pool");
 //!
 //! let broken = text.replace("first_move = \"black\"", "first_move = \"blue\"");
 //! let e = Ruleset::from_toml(&broken, "pool.toml").unwrap_err();
@@ -113,7 +113,7 @@ pub mod rules;
 pub mod square;
 mod text;
 
-pub use bitboard::{Bitboard, Geometry, BOARD_10, BOARD_12, BOARD_8};
+pub use bitboard::{Bitboard, Corner, Face, Geometry, BOARD_10, BOARD_12, BOARD_8};
 pub use fen::{FenError, FenProblem};
 pub use game::{Game, GameError, Outcome, OutcomeReason};
 pub use legality::Illegal;

@@ -76,6 +76,9 @@ pub(crate) trait Kernel {
     fn removed_at_once() -> bool;
 }
 
+/// A compiled kernel: `A`–`P` the six settings of the first model, `T`, `Q`
+/// and `R` the later ones (men take kings, the further criteria, pieces
+/// leave at once).
 pub(crate) struct K<
     W,
     const N: u8,
@@ -85,6 +88,9 @@ pub(crate) struct K<
     const D: bool,
     const E: bool,
     const P: u8,
+    const T: bool = true,
+    const Q: u16 = 0,
+    const R: bool = false,
 >(std::marker::PhantomData<W>);
 
 impl<
@@ -96,7 +102,10 @@ impl<
         const D: bool,
         const E: bool,
         const P: u8,
-    > Kernel for K<W, N, A, B, C, D, E, P>
+        const T: bool,
+        const Q: u16,
+        const R: bool,
+    > Kernel for K<W, N, A, B, C, D, E, P, T, Q, R>
 {
     type W = W;
     const GEO: Geometry = Geometry::new(N);
@@ -124,18 +133,17 @@ impl<
     fn promo() -> u8 {
         P
     }
-    // No built-in ruleset bars men from kings or ranks captures further.
     #[inline(always)]
     fn men_take_kings() -> bool {
-        true
+        T
     }
     #[inline(always)]
     fn precedence() -> u16 {
-        0
+        Q
     }
     #[inline(always)]
     fn removed_at_once() -> bool {
-        false
+        R
     }
 }
 
@@ -206,9 +214,8 @@ pub(crate) fn with_settings<T>(f: GenFlags, work: impl FnOnce() -> T) -> T {
     work()
 }
 
-/// The compiled kernel of the settings `$f`, a constant whose later settings
-/// are at their defaults (which `K` plays), on the board of `$n` squares a side
-/// in the word `$w`.
+/// The compiled kernel of the settings `$f`, a constant, on the board of `$n`
+/// squares a side in the word `$w`.
 macro_rules! kernel {
     ($w:ty, $n:literal, $f:expr) => {
         K<
@@ -220,6 +227,9 @@ macro_rules! kernel {
             { $f.land_any },
             { $f.most },
             { $f.promo },
+            { $f.men_take_kings },
+            { $f.precedence },
+            { $f.removed_at_once },
         >
     };
 }
@@ -319,20 +329,48 @@ pub(crate) fn dispatch_builtin<R: Run>(f: GenFlags, r: R) -> R::Out {
         Some(2) => r.run::<kernel!(u64, 8, BUILTIN_8[2])>(),
         Some(3) => r.run::<kernel!(u64, 8, BUILTIN_8[3])>(),
         Some(4) => r.run::<kernel!(u64, 8, BUILTIN_8[4])>(),
+        Some(5) => r.run::<kernel!(u64, 8, BUILTIN_8[5])>(),
+        Some(6) => r.run::<kernel!(u64, 8, BUILTIN_8[6])>(),
+        Some(7) => r.run::<kernel!(u64, 8, BUILTIN_8[7])>(),
+        Some(8) => r.run::<kernel!(u64, 8, BUILTIN_8[8])>(),
+        Some(9) => r.run::<kernel!(u64, 8, BUILTIN_8[9])>(),
         _ => with_settings(f, || r.run::<Any<u64, 8>>()),
     }
 }
 
 /// The settings of the built-in 8×8 rulesets, in [`dispatch_builtin`]'s
-/// order: english, dammen64, brazilian, russian, german (a test checks them
-/// against the files).
-pub(crate) const BUILTIN_8: [GenFlags; 5] = [
+/// order: english, dammen64, brazilian, russian, german, italian, czech,
+/// spanish and portuguese (one kernel: they move alike), pool, thai (a test
+/// checks them against the files).
+pub(crate) const BUILTIN_8: [GenFlags; 10] = [
     on_8(false, false, false, false, false, 0),
     on_8(false, false, false, false, true, 0),
     on_8(true, true, true, true, true, 1),
     on_8(true, true, true, true, false, 2),
     on_8(false, true, true, false, false, 0),
+    // Most pieces, then with a king (2), the most kings (3), a king first (4).
+    later(
+        on_8(false, false, false, false, true, 0),
+        false,
+        4 << 6 | 3 << 3 | 2,
+        false,
+    ),
+    later(on_8(false, true, true, true, false, 0), true, 2, false),
+    later(on_8(false, true, true, true, true, 0), true, 3, false),
+    on_8(true, true, true, true, false, 1),
+    later(on_8(false, true, true, false, false, 0), true, 0, true),
 ];
+
+/// `f` with the later settings: whether men take kings, the packed further
+/// criteria ([`GenFlags::precedence`]) and whether pieces leave at once.
+const fn later(f: GenFlags, men_take_kings: bool, precedence: u16, at_once: bool) -> GenFlags {
+    GenFlags {
+        men_take_kings,
+        precedence,
+        removed_at_once: at_once,
+        ..f
+    }
+}
 
 /// The settings of an 8×8 ruleset with the six of the first model, the later
 /// ones at their defaults (men take kings, no further criteria, pieces leave

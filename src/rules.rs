@@ -243,12 +243,24 @@ pub mod builtin {
     pub const INTERNATIONAL: &str = "international";
     /// Canadian draughts: the international rules on 12×12.
     pub const CANADIAN: &str = "canadian";
+    /// Italian draughts, dama italiana.
+    pub const ITALIAN: &str = "italian";
+    /// Czech draughts, česká dáma.
+    pub const CZECH: &str = "czech";
+    /// Spanish draughts, damas.
+    pub const SPANISH: &str = "spanish";
+    /// Portuguese draughts, damas clássicas.
+    pub const PORTUGUESE: &str = "portuguese";
+    /// American pool checkers.
+    pub const POOL: &str = "pool";
+    /// Thai draughts, mak-hos.
+    pub const THAI: &str = "thai";
     /// The variant played when none is chosen.
     pub const DEFAULT: &str = ENGLISH;
 }
 
 /// The built-in variants' files, compiled into the binary.
-const BUILT_IN: [(&str, &str); 7] = [
+const BUILT_IN: [(&str, &str); 13] = [
     (builtin::ENGLISH, include_str!("../rulesets/english.toml")),
     (builtin::DAMMEN64, include_str!("../rulesets/dammen64.toml")),
     (
@@ -262,6 +274,15 @@ const BUILT_IN: [(&str, &str); 7] = [
         include_str!("../rulesets/international.toml"),
     ),
     (builtin::CANADIAN, include_str!("../rulesets/canadian.toml")),
+    (builtin::ITALIAN, include_str!("../rulesets/italian.toml")),
+    (builtin::CZECH, include_str!("../rulesets/czech.toml")),
+    (builtin::SPANISH, include_str!("../rulesets/spanish.toml")),
+    (
+        builtin::PORTUGUESE,
+        include_str!("../rulesets/portuguese.toml"),
+    ),
+    (builtin::POOL, include_str!("../rulesets/pool.toml")),
+    (builtin::THAI, include_str!("../rulesets/thai.toml")),
 ];
 
 impl Ruleset {

@@ -134,7 +134,7 @@ impl SquareNotation {
     pub fn write(self, geo: &Geometry, sq: Square) -> String {
         match self {
             SquareNotation::Numeric => geo.number(sq).unwrap_or(0).to_string(),
-            SquareNotation::Algebraic => sq.algebraic(),
+            SquareNotation::Algebraic => geo.name(sq),
         }
     }
 }

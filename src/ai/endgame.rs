@@ -207,7 +207,9 @@ const BOARDS: [Board; 3] = {
 
 /// How the tables count the squares of `geo`'s board.
 pub(crate) fn board_of(geo: &Geometry) -> &'static Board {
-    let at = crate::bitboard::BOARDS.iter().position(|g| g == geo);
+    let at = crate::bitboard::BOARDS
+        .iter()
+        .position(|g| g.size == geo.size);
     &BOARDS[at.expect("every board is in the list")]
 }
 

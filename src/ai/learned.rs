@@ -77,7 +77,7 @@ impl Layout {
         let material = men + 4;
         let cells = (max_count + 1) * (max_count + 1) * (max_count + 1) * (max_count + 1);
         Layout {
-            geo: *geo,
+            geo: geo.plain(),
             side,
             regions,
             king_squares,

@@ -84,6 +84,9 @@ pub(crate) type Rows = [[[u16; BITS]; 4]; 2];
 
 /// The [`Rows`] of `geo`'s board.
 pub(crate) fn rows(geo: &Geometry) -> Rows {
+    // The rows are the engine's own: numbered on the usual face whatever board
+    // a ruleset shows.
+    let geo = &geo.plain();
     let mut rows = [[[0u16; BITS]; 4]; 2];
     let squares = geo.squares() as usize;
     let number = |sq| geo.number(sq).expect("a square of the board") as usize;

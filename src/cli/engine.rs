@@ -28,7 +28,7 @@ fn sorted(moves: &[Move], rules: &Ruleset) -> Vec<Move> {
             .iter()
             .map(|s| match rules.notation.squares {
                 SquareNotation::Numeric => (rules.geometry().number(*s).unwrap_or(0), 0),
-                SquareNotation::Algebraic => (s.file(), s.rank()),
+                SquareNotation::Algebraic => rules.geometry().seen(*s),
             })
             .collect::<Vec<_>>()
     });

@@ -236,11 +236,11 @@ fn every_built_in_8x8_ruleset_has_a_compiled_kernel() {
         let f = rules.gen_flags();
         assert!(f.size != 8 || BUILTIN_8.contains(&f), "{}: {f:?}", rules.id);
     }
-    assert_eq!(
-        Ruleset::builtins()
-            .iter()
-            .filter(|r| r.geometry().size == 8)
-            .count(),
-        BUILTIN_8.len()
-    );
+    // No kernel is compiled that no built-in uses.
+    for f in BUILTIN_8 {
+        assert!(
+            Ruleset::builtins().iter().any(|r| r.gen_flags() == f),
+            "{f:?}"
+        );
+    }
 }

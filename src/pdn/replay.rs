@@ -57,9 +57,12 @@ pub struct ReplayError {
     pub illegal: Option<crate::Illegal>,
     /// What is wrong with a set-up position that cannot be read.
     pub setup: Option<crate::FenProblem>,
-    /// Squares along a side of the board the game was read on, whose numbers
-    /// name its squares (`Geometry::new(board)`).
+    /// Squares along a side of the board the game was read on, and how it was
+    /// set and numbered: its squares' numbers and names are
+    /// `Geometry::new(board).with_face(face)`'s.
     pub board: u8,
+    /// See `board`.
+    pub face: crate::Face,
 }
 
 impl ReplayError {
@@ -246,6 +249,7 @@ fn setup(
         illegal: None,
         setup: Some(e.problem),
         board: geo.size,
+        face: geo.face,
     })?;
     for (color, s) in crowned {
         warn(
@@ -253,7 +257,7 @@ fn setup(
             format!(
                 "the set-up has a {color} man on {} ({}), its crowning row: read as a king",
                 geo.number(s).unwrap_or(0),
-                s.algebraic()
+                geo.name(s)
             ),
         );
     }
@@ -347,6 +351,7 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
             illegal: None,
             setup: None,
             board: rules.geometry().size,
+            face: rules.geometry().face,
         };
         if let Some(inner) = text.strip_prefix('/') {
             let fen = inner
@@ -526,6 +531,7 @@ mod tests {
             illegal: None,
             setup: None,
             board: 8,
+            face: crate::Face::default(),
         };
         let shown = e.to_string();
         assert!(!shown.chars().any(char::is_control), "{shown:?}");

@@ -1,14 +1,26 @@
 //! Which rules a game is replayed under: the game its `Variant` or `GameType` tag
 //! names; where the tags name none, `--variant` if given, else the config's variant
-//! if written the same way (numbers or algebraic squares), else international
-//! draughts for numbers beyond 32 or a first move of the 10×10 board, English for
-//! other numbers (as CheckerBoard reads a file without GameType) and Russian for
-//! algebraic squares. A game this program does not play is reported by name.
+//! if written the same way (numbers or algebraic squares), else by its squares and
+//! first move:
+//!
+//! - numbers beyond 50: Canadian; beyond 32, or a first move from White's back row
+//!   of the 10×10 board (31-50): international;
+//! - other numbers: Italian if the game starts from the start position with a move
+//!   from 21-24 (White's front row, and White moves first only there among the
+//!   numbered 8×8 games), else English (as CheckerBoard reads a file without
+//!   GameType). Spanish, Portuguese, pool and Thai records, whose first moves look
+//!   like English ones, need their GameType or `--variant`;
+//! - algebraic squares: Russian, unless a move is illegal in Russian and every move
+//!   is legal in Czech (men that take forward only, a king's capture first), or the
+//!   file has had a Czech game and this one is legal in Czech too: then Czech.
+//!   A game legal under both in a file with no Czech game is read as Russian.
+//!
+//! A game this program does not play is reported by name.
 
 use super::replay::{fen_max_square, replay_record, Refusal, ReplayError, Replayed};
 use super::{PdnGame, Warning, WarningKind};
 use crate::bitboard::BOARD_8;
-use crate::rules::{builtin, PromotionMidCapture, Ruleset};
+use crate::rules::{builtin, Ruleset};
 use crate::square::SquareNotation;
 
 /// What to assume where a game's tags name no game.
@@ -115,6 +127,9 @@ enum Basis {
     TenByTen,
     /// Nothing names it, and its numbers are of the 12×12 board (over 50).
     TwelveByTwelve,
+    /// Nothing names it, its numbers are of the 8×8 board and White moves first,
+    /// from 21-24.
+    Italian,
 }
 
 /// Decides each game's rules and replays it; holds the rulesets, so a file of
@@ -124,9 +139,6 @@ enum Basis {
 pub struct Checker {
     builtins: Vec<Ruleset>,
     assume: Assume,
-    /// Russian with men that capture forward only and are crowned only where
-    /// a move ends: close enough to Czech draughts to tell its records.
-    czech: Ruleset,
     /// This file has had a 10×10 game, a Czech one.
     ten_by_ten: bool,
     czech_file: bool,
@@ -134,26 +146,13 @@ pub struct Checker {
     algebraic_file: Option<bool>,
 }
 
-const CZECH: u32 = 29;
-const ITALIAN: u32 = 22;
-
 impl Checker {
     /// A checker with `assume` for games whose tags name no game; call
     /// [`Checker::next_file`] before the games of another file.
     pub fn new(assume: Assume) -> Checker {
-        let builtins = Ruleset::builtins();
-        let mut czech = builtins
-            .iter()
-            .find(|r| r.id == builtin::RUSSIAN)
-            .expect("russian is built in")
-            .clone();
-        czech.id = "czech".to_string();
-        czech.men_capture_backwards = false;
-        czech.promotion_mid_capture = PromotionMidCapture::CrownedMoveEnds;
         Checker {
-            builtins,
+            builtins: Ruleset::builtins(),
             assume,
-            czech,
             ten_by_ten: false,
             czech_file: false,
             algebraic_file: None,
@@ -291,24 +290,11 @@ impl Checker {
             let (m, _, _) = game.moves.first()?;
             BOARD_8.parse_square(m.split(['-', 'x', ':']).next()?)
         });
-        let guess = match first.flatten().and_then(|s| BOARD_8.number(s)) {
-            Some(21..=24) => Some((ITALIAN, "White moves first, as in Italian")),
-            Some(29..=32) => {
-                return Ok((self.builtin(builtin::INTERNATIONAL), Basis::TenByTen));
-            }
-            _ => None,
-        };
-        if let Some((n, why)) = guess {
-            let name = game_type_name(n).expect("named");
-            return Err(Unsupported {
-                game: name.to_string(),
-                message: format!(
-                    "{name} is not supported (no GameType tag, and {why}; give --variant \
-                     if it is a game this program plays)"
-                ),
-            });
+        match first.flatten().and_then(|s| BOARD_8.number(s)) {
+            Some(21..=24) => Ok((self.builtin(builtin::ITALIAN), Basis::Italian)),
+            Some(29..=32) => Ok((self.builtin(builtin::INTERNATIONAL), Basis::TenByTen)),
+            _ => Ok((self.builtin(builtin::ENGLISH), Basis::Numeric)),
         }
-        Ok((self.builtin(builtin::ENGLISH), Basis::Numeric))
     }
 
     /// Decides `game`'s rules and replays it. Games of one file must come in
@@ -318,17 +304,14 @@ impl Checker {
         let (id, verdict) = match rules {
             Err(u) => (None, Verdict::Unsupported(u)),
             Ok((r, basis)) => {
-                let id = r.id.clone();
                 let replay = replay_record(&game, r);
-                match self.judge(&game, basis, replay) {
-                    v @ Verdict::Unsupported(_) => (None, v),
-                    v => (Some(id), v),
-                }
+                let (id, v) = self.judge(&game, r.id.clone(), basis, replay);
+                (Some(id), v)
             }
         };
         game.warnings.extend(warning);
-        if let Verdict::Unsupported(u) = &verdict {
-            self.czech_file |= game_type_name(CZECH) == Some(u.game.as_str());
+        if let (Some(id), Verdict::Replayed(_)) = (&id, &verdict) {
+            self.czech_file |= id == builtin::CZECH;
         }
         if let (Some(id), Verdict::Replayed(_)) = (&id, &verdict) {
             self.ten_by_ten |= self
@@ -349,51 +332,35 @@ impl Checker {
 
 impl Checker {
     /// What the replay of a game that names no game says of it, with what the
-    /// file has shown so far: a game in algebraic squares that Russian rules
-    /// refuse, and that is legal where men capture forward only, is a Czech
-    /// record, and so is one legal both ways in a file with a Czech record (a
-    /// game legal in Russian alone says the file is not Czech after all).
+    /// file has shown so far, and the rules it was replayed under: a game in
+    /// algebraic squares that Russian rules refuse, and that Czech rules replay,
+    /// is a Czech record, and so is one legal both ways in a file with a Czech
+    /// record (a game legal in Russian alone says the file is not Czech after all).
     fn judge(
         &mut self,
         game: &PdnGame,
+        id: String,
         basis: Basis,
         replay: Result<Replayed, ReplayError>,
-    ) -> Verdict {
-        let unsupported = |n: u32, why: String| {
-            let name = game_type_name(n).expect("named");
-            Verdict::Unsupported(Unsupported {
-                game: name.to_string(),
-                message: format!("{name} is not supported (no GameType tag; {why})"),
-            })
+    ) -> (String, Verdict) {
+        let czech = || {
+            let r = self.builtin(builtin::CZECH);
+            replay_record(game, r).ok()
         };
         match (basis, replay) {
-            (Basis::Algebraic, Err(e)) if e.kind == Refusal::Illegal => {
-                if replay_record(game, &self.czech).is_ok() {
-                    return unsupported(
-                        CZECH,
-                        format!(
-                            "under Russian rules move {} `{}` is illegal, and every move is \
-                             legal where men capture forward only, as in Czech",
-                            e.move_number, e.text
-                        ),
-                    );
+            (Basis::Algebraic, Err(e)) if e.kind == Refusal::Illegal => match czech() {
+                Some(r) => (builtin::CZECH.to_string(), Verdict::Replayed(Box::new(r))),
+                None => (id, Verdict::Refused(e)),
+            },
+            (Basis::Algebraic, Ok(r)) if self.czech_file => match czech() {
+                Some(c) => (builtin::CZECH.to_string(), Verdict::Replayed(Box::new(c))),
+                None => {
+                    self.czech_file = false;
+                    (id, Verdict::Replayed(Box::new(r)))
                 }
-                Verdict::Refused(e)
-            }
-            (Basis::Algebraic, Ok(r)) if self.czech_file => {
-                if replay_record(game, &self.czech).is_ok() {
-                    return unsupported(
-                        CZECH,
-                        "an earlier game of the file is Czech, and every move of this one is \
-                         legal in Czech too"
-                            .to_string(),
-                    );
-                }
-                self.czech_file = false;
-                Verdict::Replayed(Box::new(r))
-            }
-            (_, Ok(r)) => Verdict::Replayed(Box::new(r)),
-            (_, Err(e)) => Verdict::Refused(e),
+            },
+            (_, Ok(r)) => (id, Verdict::Replayed(Box::new(r))),
+            (_, Err(e)) => (id, Verdict::Refused(e)),
         }
     }
 }

@@ -261,13 +261,13 @@ pub(super) fn resolve(
         Written::FileTo(file, to) => {
             let found = legal
                 .iter()
-                .filter(|m| m.from().file() == *file && m.to() == *to)
+                .filter(|m| rules.geometry().seen(m.from()).0 == *file && m.to() == *to)
                 .copied()
                 .collect();
             let none = format!(
                 "`{text}` is illegal: no piece on the {}-file can move to {}",
                 (b'a' + file) as char,
-                to.algebraic()
+                rules.geometry().name(*to)
             );
             one_of(found, none)
         }

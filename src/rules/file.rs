@@ -14,7 +14,7 @@ use super::{
     CaptureChoice, CapturesRemoved, Criterion, DrawCondition, KingCapturesFrom, KingLands,
     KingMoves, NoProgressRule, Notation, PromotionMidCapture, ResetEvent, Ruleset,
 };
-use crate::bitboard::Geometry;
+use crate::bitboard::{Corner, Face, Geometry};
 use crate::square::{Color, SquareNotation};
 use crate::text::line_col;
 use serde::Deserialize;
@@ -123,6 +123,7 @@ struct RawFile {
 struct RawBoard {
     size: Option<Spanned<i64>>,
     men_rows: Option<Spanned<i64>>,
+    turned: Option<bool>,
 }
 
 #[derive(Deserialize, Default)]
@@ -146,6 +147,7 @@ struct RawRules {
 struct RawNotation {
     squares: Option<Spanned<String>>,
     capture_separator: Option<Spanned<String>>,
+    first_square: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -374,6 +376,20 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         base.notation.squares,
     )
     .map_err(|(s, m)| err(s, m))?;
+    let first = choice_or(
+        "notation.first_square",
+        &raw.notation.first_square,
+        &[
+            ("top-left", Corner::TopLeft),
+            ("top-right", Corner::TopRight),
+            ("bottom-left", Corner::BottomLeft),
+            ("bottom-right", Corner::BottomRight),
+        ],
+        base.geometry().face.first,
+    )
+    .map_err(|(s, m)| err(s, m))?;
+    let turned = raw.board.turned.unwrap_or(base.geometry().face.turned);
+    let geometry = geometry.with_face(Face { turned, first });
 
     let men_capture_backwards = rules
         .men_capture_backwards

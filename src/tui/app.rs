@@ -666,7 +666,7 @@ impl App {
             }
             Action::Click { col, row } => {
                 if let Some((file, rank)) = self.layout().square_at(col, row) {
-                    if let Some(square) = self.geometry().square_at(file, rank) {
+                    if let Some(square) = self.geometry().seen_at(file, rank) {
                         self.set_cursor(square);
                     }
                     self.activate(file, rank);

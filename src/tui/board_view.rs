@@ -196,7 +196,7 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
     for rank in 0..size {
         for file in 0..size {
             let rect = layout.rect_of(file, rank);
-            let sq = app.geometry().square_at(file, rank);
+            let sq = app.geometry().seen_at(file, rank);
             let Some(sq) = sq else {
                 fill(buf, rect, g.light_fill, theme.light_square());
                 continue;

@@ -126,9 +126,16 @@ pub(super) fn sq(name: &str) -> Square {
     checkers::BOARD_8.parse_square(name).expect("square name")
 }
 
+/// The square the test names `name` (on the usual face, as [`sq`] reads it) as
+/// the player sees and types it on `app`'s board: another name on a turned board.
+pub(super) fn shown_name(app: &App, name: &str) -> String {
+    app.geometry().name(sq(name))
+}
+
 /// The terminal cell in the middle of `square` on the current screen.
 pub(super) fn cell_of(app: &App, square: Square) -> (u16, u16) {
-    let rect = app.layout().rect_of(square.file(), square.rank());
+    let (file, rank) = app.geometry().seen(square);
+    let rect = app.layout().rect_of(file, rank);
     (rect.x + rect.width / 2, rect.y + rect.height / 2)
 }
 

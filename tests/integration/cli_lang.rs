@@ -154,7 +154,7 @@ fn value_refusals_are_worded_in_the_language() {
         (&["play", "--level", "11", "--lang", "ru"], "ошибка: недопустимое значение '11' для '--level <LEVEL>': `11` не целое число от 1 до 10"),
         (&["play", "--ai", "red", "--lang", "de"], "Fehler: ungültiger Wert 'red' für '--ai <SIDE>'; mögliche Werte: white, black, both, none"),
         (&["perft", "--variant", "english", "--depth", "abc", "--lang", "nl"], "`abc` is geen geheel aantal halve zetten; gebruik 0 tot 30"),
-        (&["perft", "--depth", "1", "--lang", "de"], "Fehler: sagen Sie, nach welchen Regeln gespielt wird: --variant NAME (english, dammen64, brazilian, russian, german, international, canadian) oder --ruleset DATEI"),
+        (&["perft", "--depth", "1", "--lang", "de"], "Fehler: sagen Sie, nach welchen Regeln gespielt wird: --variant NAME (english, dammen64, brazilian, russian, german, international, canadian, italian, czech, spanish, portuguese, pool, thai) oder --ruleset DATEI"),
         (&["pdn", "--lang", "ru"], "ошибка: 'checkers pdn' требует команды: check"),
         (&["analyze", "--variant", "english", "--lang", "nl"], "fout: deze verplichte argumenten ontbreken: <--depth <DEPTH>|--movetime <MS>>"),
     ];

@@ -41,7 +41,7 @@ fn handshake_parameters_and_ping() {
     );
     assert!(lines.iter().any(|l| l.starts_with("param name=variant")
         && l.contains(
-            "values=\"english dammen64 brazilian russian german international canadian\""
+            "values=\"english dammen64 brazilian russian german international canadian italian czech spanish portuguese pool thai\""
         )));
     let wait = lines.iter().position(|l| l == "wait").unwrap();
     assert_eq!(

@@ -14,7 +14,8 @@
 use crate::common::reference::{self as plain, Board, Coord, RefMove};
 use crate::common::{arb, builtin as rules, proptest_config as config};
 use checkers::rules::builtin::{
-    BRAZILIAN, CANADIAN, DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, RUSSIAN,
+    BRAZILIAN, CANADIAN, CZECH, DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, ITALIAN, POOL,
+    PORTUGUESE, RUSSIAN, SPANISH, THAI,
 };
 use checkers::{fen, legal_moves, perft, Position, Ruleset, SquareNotation};
 use proptest::prelude::*;
@@ -152,6 +153,37 @@ fn start_perft_russian() {
 #[test]
 fn start_perft_german() {
     start_perft(GERMAN, START_DEPTH);
+}
+
+#[test]
+fn start_perft_italian() {
+    start_perft(ITALIAN, START_DEPTH);
+}
+
+#[test]
+fn start_perft_czech() {
+    start_perft(CZECH, START_DEPTH);
+}
+
+#[test]
+fn start_perft_spanish() {
+    start_perft(SPANISH, START_DEPTH);
+}
+
+#[test]
+fn start_perft_portuguese() {
+    start_perft(PORTUGUESE, START_DEPTH);
+}
+
+#[test]
+fn start_perft_pool() {
+    start_perft(POOL, START_DEPTH);
+}
+
+/// Eight men each leave four empty rows: the tree is ten times as wide.
+#[test]
+fn start_perft_thai() {
+    start_perft(THAI, 7);
 }
 
 /// Every combination of the settings that shape move generation, on every
@@ -382,6 +414,40 @@ proptest! {
         w in walk(),
     ) {
         compare_walk(CANADIAN, pos, &w)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(500))]
+
+    #[test]
+    fn random_positions_italian(pos in arb::position(), w in walk()) {
+        compare_walk(ITALIAN, pos, &w)?;
+    }
+
+    #[test]
+    fn random_positions_czech(pos in arb::position(), w in walk()) {
+        compare_walk(CZECH, pos, &w)?;
+    }
+
+    #[test]
+    fn random_positions_spanish(pos in arb::position(), w in walk()) {
+        compare_walk(SPANISH, pos, &w)?;
+    }
+
+    #[test]
+    fn random_positions_portuguese(pos in arb::position(), w in walk()) {
+        compare_walk(PORTUGUESE, pos, &w)?;
+    }
+
+    #[test]
+    fn random_positions_pool(pos in arb::position(), w in walk()) {
+        compare_walk(POOL, pos, &w)?;
+    }
+
+    #[test]
+    fn random_positions_thai(pos in arb::position(), w in walk()) {
+        compare_walk(THAI, pos, &w)?;
     }
 }
 

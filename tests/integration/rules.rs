@@ -30,6 +30,7 @@ mod king_captures_from;
 mod king_lands;
 mod king_moves;
 mod men_capture_backwards;
+mod more_8x8;
 mod moves_first;
 mod no_progress;
 mod pdn;
@@ -38,13 +39,20 @@ mod ruleset_settings;
 mod seed;
 mod square_notation;
 mod touch_move;
+mod turned_board;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the sections
 // ---------------------------------------------------------------------------------------------
 
+/// The built-in `id` as the engine holds its board: with the usual face, so
+/// that the diagrams and move texts of these tests name the same squares in
+/// every variant. A turned board is the mirror image of the usual one and the
+/// rules are the same in a mirror; the face itself is tested in `turned_board`.
 fn rules(id: &str) -> Ruleset {
-    Ruleset::builtin(id).unwrap_or_else(|| panic!("`{id}` is a built-in variant"))
+    let mut r = Ruleset::builtin(id).unwrap_or_else(|| panic!("`{id}` is a built-in variant"));
+    r.notation.geometry = r.geometry().plain();
+    r
 }
 
 /// A move as a reader writes it: its path in algebraic names (`-` for a plain move, `x`

@@ -3,10 +3,12 @@
 //! names the file, the line and what to write instead.
 
 use checkers::rules::{
-    CaptureChoice, DrawCondition, KingCapturesFrom, KingLands, KingMoves, PromotionMidCapture,
-    ResetEvent,
+    CaptureChoice, CapturesRemoved, Criterion, DrawCondition, KingCapturesFrom, KingLands,
+    KingMoves, PromotionMidCapture, ResetEvent,
 };
-use checkers::{fen, legal_moves, perft, Color, Piece, Ruleset, RulesetError, SquareNotation};
+use checkers::{
+    fen, legal_moves, perft, Color, Corner, Face, Piece, Ruleset, RulesetError, SquareNotation,
+};
 use std::path::{Path, PathBuf};
 
 mod bad_files;
@@ -37,6 +39,30 @@ struct Expected {
     no_progress: Vec<(u32, Vec<ResetEvent>, DrawCondition)>,
     game_type: Option<u32>,
     variant: &'static str,
+    /// The settings added to the first model, at their defaults in the first
+    /// variants.
+    later: Later,
+}
+
+/// The settings of the grown rules model (docs/RULES.md, "The variants at a glance").
+#[derive(Debug, PartialEq)]
+struct Later {
+    men_take_kings: bool,
+    /// The criteria after the capture choice.
+    precedence: Vec<Criterion>,
+    removed: CapturesRemoved,
+    face: Face,
+}
+
+impl Default for Later {
+    fn default() -> Later {
+        Later {
+            men_take_kings: true,
+            precedence: Vec::new(),
+            removed: CapturesRemoved::AtEnd,
+            face: Face::default(),
+        }
+    }
 }
 
 fn assert_matches(r: &Ruleset, e: &Expected) {
@@ -83,4 +109,11 @@ fn assert_matches(r: &Ruleset, e: &Expected) {
     assert_eq!(r.pdn_game_type, e.game_type, "{id}: pdn.game_type");
     assert_eq!(r.pdn_variant, e.variant, "{id}: pdn.variant");
     assert!(!r.name.is_empty() && !r.description.is_empty());
+    let later = Later {
+        men_take_kings: r.men_take_kings,
+        precedence: r.capture_precedence.clone(),
+        removed: r.captures_removed,
+        face: r.geometry().face,
+    };
+    assert_eq!(later, e.later, "{id}: the later settings");
 }

@@ -268,6 +268,7 @@ mod canadian;
 mod clock;
 mod editor;
 mod international;
+mod more_8x8;
 mod review;
 mod watch;
 

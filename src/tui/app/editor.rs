@@ -89,7 +89,7 @@ impl App {
         let Some(ed) = self.editor.as_mut() else {
             return;
         };
-        let square = geo.square_at(self.cursor.0, self.cursor.1);
+        let square = geo.seen_at(self.cursor.0, self.cursor.1);
         match what {
             Edit::Put(p) => {
                 if let Some(s) = square {
@@ -164,7 +164,7 @@ impl App {
             Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(&action),
             Action::Click { col, row } => {
                 if let Some((file, rank)) = self.layout().square_at(col, row) {
-                    if let Some(square) = self.geometry().square_at(file, rank) {
+                    if let Some(square) = self.geometry().seen_at(file, rank) {
                         self.set_cursor(square);
                     }
                 }

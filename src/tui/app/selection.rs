@@ -52,8 +52,8 @@ impl App {
 
     /// Puts the cursor on `square` and takes its column as the one to aim for.
     pub(super) fn set_cursor(&mut self, square: Square) {
-        self.cursor = (square.file(), square.rank());
-        self.cursor_aim = square.file();
+        self.cursor = self.geometry().seen(square);
+        self.cursor_aim = self.cursor.0;
     }
 
     pub(super) fn activate(&mut self, file: u8, rank: u8) {
@@ -61,7 +61,7 @@ impl App {
             self.overlay = Some(Overlay::GameOver);
             return;
         }
-        let Some(square) = self.geometry().square_at(file, rank) else {
+        let Some(square) = self.geometry().seen_at(file, rank) else {
             return self.error(self.lang.t("illegal.light_square").to_string());
         };
         if self.ai_to_move() {
@@ -265,7 +265,7 @@ impl App {
     pub(super) fn cursor_on_a_movable_piece(&self) -> bool {
         let (file, rank) = self.cursor;
         self.geometry()
-            .square_at(file, rank)
+            .seen_at(file, rank)
             .is_some_and(|sq| self.game.legal_moves().iter().any(|m| m.from() == sq))
     }
 

@@ -10,8 +10,8 @@ use checkers::pdn::{OpenError, Refusal, ReplayError};
 use checkers::{FenError, FenProblem, Illegal, RulesetError, Square};
 
 /// A square as a FEN or PDN error names it: number and name, "22 (c3)".
-fn both(sq: Square, number: u8) -> String {
-    format!("{number} ({})", sq.algebraic())
+fn both(number: u8, name: &str) -> String {
+    format!("{number} ({name})")
 }
 
 impl Lang {
@@ -55,18 +55,19 @@ impl Lang {
                     ("last", squares),
                 ],
             ),
-            FenProblem::SquareTwice { square, number } => {
-                self.f("fen.square_twice", &[("square", &both(*square, *number))])
+            FenProblem::SquareTwice { number, name, .. } => {
+                self.f("fen.square_twice", &[("square", &both(*number, name))])
             }
             FenProblem::ManOnCrowningRow {
                 color,
-                square,
                 number,
+                name,
+                ..
             } => self.f(
                 "fen.crowning_row",
                 &[
                     ("side", &self.side(*color)),
-                    ("square", &both(*square, *number)),
+                    ("square", &both(*number, name)),
                     ("pdn", number),
                 ],
             ),
@@ -103,8 +104,9 @@ impl Lang {
         };
         let reason = match (e.kind, e.illegal, &e.setup) {
             (Refusal::Illegal, Some(why), _) => {
-                let board = checkers::Geometry::new(e.board);
-                let reason = self.illegal(why, |s| both(s, board.number(s).unwrap_or(0)));
+                let board = checkers::Geometry::new(e.board).with_face(e.face);
+                let reason =
+                    self.illegal(why, |s| both(board.number(s).unwrap_or(0), &board.name(s)));
                 self.f("illegal.typed", &[("text", &text), ("reason", &reason)])
             }
             (Refusal::Illegal, None, _) => self.f("pdn.no_such_move", &[("text", &text)]),

@@ -237,10 +237,25 @@ pub(super) fn render_start(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
     // Where every description does not fit, only the chosen variant's is shown:
     // shortened on purpose rather than cut off at the bottom. With unfinished
     // games to list, only the chosen one is described, so that the list fits.
+    // Where even that does not fit, the list of variants scrolls: a window
+    // around the chosen one, with the number of variants above and below it.
     let (width, height) = (rect.width as usize, rect.height as usize);
-    let mut lines = start_lines(app, menu, width, height, menu.unfinished.is_empty());
+    let n = menu.variants.len();
+    let games = menu.unfinished.len().min(9);
+    let all = menu.unfinished.is_empty();
+    let (mut lines, _) = start_lines(app, menu, width, height, all, 0..n);
     if lines.len() > height {
-        lines = start_lines(app, menu, width, height, false);
+        (lines, _) = start_lines(app, menu, width, height, false, 0..n);
+    }
+    let mut rows = n;
+    while rows > 3 {
+        let first = menu.selected.saturating_sub(rows / 2).min(n - rows);
+        let (l, shown) = start_lines(app, menu, width, height, false, first..first + rows);
+        lines = l;
+        if lines.len() <= height && shown == games {
+            break;
+        }
+        rows -= 1;
     }
     Paragraph::new(lines).render(rect, buf);
 }
@@ -251,7 +266,8 @@ fn start_lines(
     width: usize,
     height: usize,
     all: bool,
-) -> Vec<Line<'static>> {
+    window: std::ops::Range<usize>,
+) -> (Vec<Line<'static>>, usize) {
     let t = &app.theme;
     let l = app.lang;
     let mut lines: Vec<Line> = vec![
@@ -264,7 +280,18 @@ fn start_lines(
             lines.push(Line::styled(w, style));
         }
     };
+    let scrolled = window.len() < menu.variants.len();
+    if scrolled {
+        let above = match window.start {
+            0 => String::new(),
+            n => format!("    ↑ {n}"),
+        };
+        lines.push(Line::styled(above, t.dim()));
+    }
     for (i, r) in menu.variants.iter().enumerate() {
+        if !window.contains(&i) {
+            continue;
+        }
         let chosen = i == menu.selected;
         let marker = if chosen { t.glyphs.selected } else { " " };
         let style = if chosen {
@@ -285,6 +312,13 @@ fn start_lines(
                 4,
             );
         }
+    }
+    if scrolled {
+        let below = match menu.variants.len() - window.end {
+            0 => String::new(),
+            n => format!("    ↓ {n}"),
+        };
+        lines.push(Line::styled(below, t.dim()));
     }
     let (key, white, black) = OPPONENTS[menu.opponent];
     push(
@@ -336,7 +370,7 @@ fn start_lines(
     if menu.unfinished.is_empty() {
         push(&mut lines, l.t("start.keys"), t.dim(), 2);
         elsewhere(&mut lines);
-        return lines;
+        return (lines, 0);
     }
     push(&mut lines, l.t("start.keys_resume"), t.dim(), 2);
     lines.push(Line::from(l.t("start.unfinished")));
@@ -370,7 +404,7 @@ fn start_lines(
         push(&mut lines, &format!(" {more}"), t.dim(), 2);
     }
     elsewhere(&mut lines);
-    lines
+    (lines, shown)
 }
 
 #[cfg(test)]

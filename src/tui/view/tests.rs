@@ -134,7 +134,8 @@ fn snapshot_command_line_and_quit_dialog() {
 
 /// The background of `square`, read at a corner cell away from the piece and cursor.
 fn square_bg(app: &App, square: Square) -> ratatui::style::Color {
-    let rect = app.layout().rect_of(square.file(), square.rank());
+    let (file, rank) = app.geometry().seen(square);
+    let rect = app.layout().rect_of(file, rank);
     render(app)[(rect.x + rect.width - 1, rect.y + rect.height - 1)].bg
 }
 

@@ -6,7 +6,7 @@ use super::*;
 fn variants_lists_id_name_description() {
     let out = ok(&["variants"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines.len(), 13, "{out}");
     let ids: Vec<&str> = lines
         .iter()
         .map(|l| l.split('\t').next().unwrap())
@@ -20,7 +20,13 @@ fn variants_lists_id_name_description() {
             "russian",
             "german",
             "international",
-            "canadian"
+            "canadian",
+            "italian",
+            "czech",
+            "spanish",
+            "portuguese",
+            "pool",
+            "thai"
         ]
     );
     for (line, r) in lines.iter().zip(Ruleset::builtins()) {

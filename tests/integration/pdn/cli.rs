@@ -39,7 +39,7 @@ const FIXTURES: [&str; 15] = [
     "crowning_row.pdn",
     "ellipsis.pdn",
     "gametype20.pdn",
-    "gametype22.pdn",
+    "gametype30.pdn",
     "glued_star.pdn",
     "inline_fen.pdn",
     "latin1.pdn",
@@ -69,7 +69,7 @@ replayed to the end         17   english 11, russian 5, international 1
   played on past a draw      1   repetition 1
 moves not recorded           2   (`-`)
 refused                      0
-unsupported                  1   Italian draughts 1
+unsupported                  1   Turkish draughts 1
 warnings                     3   man on its crowning row in a set-up, crowned 2, broken tag skipped 1
 ";
     let got = text(&out.stdout);
@@ -266,9 +266,9 @@ fn play_load_opens_what_pdn_check_reads() {
             "it holds 2 games; there is no game 3".to_string(),
         ),
         (
-            "gametype22.pdn",
+            "gametype30.pdn",
             "1",
-            "game 1: GameType 22: Italian draughts is not supported".to_string(),
+            "game 1: GameType 30: Turkish draughts is not supported".to_string(),
         ),
     ] {
         let out = run_in(&dir, &["play", "--load", &fixture(file), "--game", game]);

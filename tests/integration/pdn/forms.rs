@@ -5,7 +5,7 @@ use checkers::pdn::{
     open_game, Assume, Checked, Checker, Encoding, PdnGame, Reader, Refusal, Replayed, Verdict,
     WarningKind,
 };
-use checkers::rules::builtin::{DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, RUSSIAN};
+use checkers::rules::builtin::{CZECH, DAMMEN64, ENGLISH, GERMAN, INTERNATIONAL, ITALIAN, RUSSIAN};
 use checkers::{fen, Color, OutcomeReason, Ruleset};
 
 fn path(name: &str) -> String {
@@ -372,15 +372,14 @@ fn a_game_that_names_none_is_english_in_numbers_and_russian_in_algebraic_squares
 
 #[test]
 fn untagged_games_of_other_variants_are_told_by_their_squares_and_first_move() {
-    let name = |c: &Checked| match &c.verdict {
-        Verdict::Unsupported(u) => u.game.clone(),
-        other => panic!("{other:?}"),
-    };
     let none = Assume::default;
-    assert_eq!(
-        name(&one("1. 23-19 12-15 2. 19x12 8x15 *", none())),
-        "Italian draughts"
+    // White moves first from 21-24 only in Italian among the numbered 8×8 games.
+    let italian = one("1. 23-19 12-15 2. 19x12 8x15 *", none());
+    assert!(
+        matches!(italian.verdict, Verdict::Replayed(_)),
+        "{italian:?}"
     );
+    assert_eq!(italian.rules.as_deref(), Some(ITALIAN));
     // A first move from White's own back row on 8×8 is a 10×10 opening, and
     // squares above 32 are of the 10×10 board: international draughts.
     for record in ["1. 32-28 19-23 *", "[FEN \"W:W31-50:B1-20\"]\n*"] {
@@ -406,17 +405,16 @@ fn a_czech_record_is_told_by_its_rules() {
         6. a1-b2 c5-b4 7. a3xc5 d6xb4 8. b2-a3 b6-c5 9. d4xb6 a7xc5 10. h2-g3 g5-h4\n\
         11. e3-d4 c5xe3 12. a3xc5 c7-d6 13. f2xd4 h4xf2 14. g1xe3 d6xb4 15. a5-b6\n\
         f6-g5 16. b6-a7 h8-g7 1-1\n\n[Event \"the next game of the file\"]\n1. c3-d4 f6-g5 1-1\n";
+    // The first game is illegal in Russian at move 8 and legal in Czech; the
+    // next is legal in both, in a file that has had a Czech game.
     let games = check_all(text.as_bytes(), Assume::default());
     for c in &games {
-        match &c.verdict {
-            Verdict::Unsupported(u) => assert_eq!(u.game, "Czech draughts"),
-            other => panic!("{other:?}"),
-        }
+        assert!(matches!(c.verdict, Verdict::Replayed(_)), "{c:?}");
+        assert_eq!(c.rules.as_deref(), Some(CZECH));
     }
-    match &games[0].verdict {
-        Verdict::Unsupported(u) => assert!(u.message.contains("move 8 `b2-a3`"), "{}", u.message),
-        _ => unreachable!(),
-    }
+    // Alone, the second is Russian: nothing says otherwise.
+    let second = one("1. c3-d4 f6-g5 1-1", Assume::default());
+    assert_eq!(second.rules.as_deref(), Some(RUSSIAN));
     // Under Russian rules it is a refused record, at the move Czech rules allow.
     let russian = Ruleset::builtin(RUSSIAN).unwrap();
     let games = check_all(

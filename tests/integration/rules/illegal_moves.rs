@@ -2,6 +2,7 @@
 
 use super::capture_choice::THREE_OR_ONE;
 use super::*;
+use checkers::rules::builtin::{ITALIAN, PORTUGUESE, SPANISH};
 use checkers::{Illegal, ResolveError};
 
 #[test]
@@ -141,7 +142,18 @@ fn a_shorter_capture_under_the_majority_rule_is_refused_as_you_must_take_the_mos
     let pos = board(Color::White, THREE_OR_ONE);
     let mut majority = builtins_where(|r| r.capture_choice == CaptureChoice::MostPieces);
     majority.sort();
-    assert_eq!(majority, [BRAZILIAN, CANADIAN, DAMMEN64, INTERNATIONAL]);
+    assert_eq!(
+        majority,
+        [
+            BRAZILIAN,
+            CANADIAN,
+            DAMMEN64,
+            INTERNATIONAL,
+            ITALIAN,
+            PORTUGUESE,
+            SPANISH
+        ]
+    );
     for id in majority {
         assert_eq!(why(id, &pos, "h4xf6").0, Illegal::MustTakeMost(3), "{id}");
         // A step of the piece that has the longest capture still ignores the capture.

@@ -26,7 +26,7 @@ fn pool_is_read_setting_by_setting() {
     assert_matches(
         &r,
         &Expected {
-            id: "pool",
+            id: "my-pool",
             board: (8, 3),
             first_move: Color::Black,
             men_capture_backwards: true,
@@ -57,6 +57,7 @@ fn pool_is_read_setting_by_setting() {
             ],
             game_type: None,
             variant: "Pool",
+            later: Later::default(),
         },
     );
     assert_eq!(r.name, "Pool checkers");

@@ -12,7 +12,8 @@ fn walk_and_enter(app: &mut App, square: Square) {
     // Up and down change the row and step to a diagonal neighbour, left and
     // right keep the row: so rows first, then columns.
     let layout = app.layout();
-    let target = layout.on_screen(square.file(), square.rank());
+    let (file, rank) = app.geometry().seen(square);
+    let target = layout.on_screen(file, rank);
     for _ in 0..20 {
         let now = layout.on_screen(app.cursor.0, app.cursor.1);
         if now == target {
@@ -120,7 +121,8 @@ fn the_cursor_never_leaves_the_dark_squares() {
 /// Clicks the middle of `square` as the app lays out its own board, whatever
 /// its size.
 fn click_at(app: &mut App, square: Square) {
-    let rect = app.layout().rect_of(square.file(), square.rank());
+    let (file, rank) = app.geometry().seen(square);
+    let rect = app.layout().rect_of(file, rank);
     send(
         app,
         Event::Mouse(MouseEvent {
@@ -443,6 +445,7 @@ fn refusals_on_the_board_name_the_rule_broken_in_every_variant() {
             // Typed, the same move is refused for the same reason.
             if let [from, to] = squares {
                 let mut a = app(id, Some(fen_text));
+                let (from, to) = (shown_name(&a, from), shown_name(&a, to));
                 command(&mut a, &format!("{from}-{to}"));
                 let typed = status_text(&a);
                 assert!(typed.contains(reason), "{id} :{from}-{to}: {typed}");

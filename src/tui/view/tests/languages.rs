@@ -145,7 +145,8 @@ fn the_forced_pieces_quiet_move_is_refused_in_each_language() {
     ] {
         for variant in Ruleset::builtin_ids() {
             let mut a = app_in(lang, variant, Some("W:Wc3,g3:Bd4,b8"), (80, 24));
-            command(&mut a, "c3-b4");
+            let typed = format!("{}-{}", shown_name(&a, "c3"), shown_name(&a, "b4"));
+            command(&mut a, &typed);
             assert_refused(&a, words);
             let mut a = app_in(lang, variant, Some("W:Wc3,g3:Bd4,b8"), (80, 24));
             click(&mut a, sq("c3"));
