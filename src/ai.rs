@@ -162,8 +162,23 @@ impl Rng {
     }
 }
 
-/// Whether the AI accepts a draw offered in a position it scores `own_score`.
-pub fn accepts_draw(own_score: i32) -> bool {
+/// Plies before which a strong level (6 and up) plays an even position on
+/// rather than take a draw: twenty moves each, as the draughts-64 rules bar
+/// an offer before move 20.
+pub const DRAW_NOT_BEFORE: usize = 40;
+
+/// The least level that keeps its dignity with draw offers.
+const STRONG: u8 = 6;
+
+/// Whether the AI at `level` accepts a draw offered `plies` plies into the
+/// game, in a position it scores `own_score`. A beginner's level (1-5) takes a
+/// draw whenever it is not better. A strong level (6-10) plays an even
+/// position on in the opening and takes a draw there only a man down; later,
+/// whenever it is not better.
+pub fn accepts_draw(own_score: i32, level: u8, plies: usize) -> bool {
+    if level >= STRONG && plies < DRAW_NOT_BEFORE {
+        return own_score <= -100;
+    }
     own_score <= DRAW_ACCEPT_MARGIN
 }
 
@@ -215,6 +230,26 @@ impl Past {
         Past {
             hashes: (first..n).map(|i| game.position_before(i).hash()).collect(),
             counters: game.counters().iter().map(|&(_, c)| c).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod draw_tests {
+    use super::*;
+
+    #[test]
+    fn a_strong_level_never_takes_an_even_draw_in_the_opening() {
+        for level in 6..=MAX_LEVEL {
+            assert!(!accepts_draw(0, level, 0), "level {level}, move 1");
+            assert!(!accepts_draw(0, level, DRAW_NOT_BEFORE - 1));
+            assert!(accepts_draw(0, level, DRAW_NOT_BEFORE));
+            assert!(accepts_draw(-100, level, 0), "a man down it takes the draw");
+            assert!(!accepts_draw(DRAW_ACCEPT_MARGIN + 1, level, 200));
+        }
+        for level in 1..STRONG {
+            assert!(accepts_draw(0, level, 0), "level {level}");
+            assert!(!accepts_draw(DRAW_ACCEPT_MARGIN + 1, level, 0));
         }
     }
 }

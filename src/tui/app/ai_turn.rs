@@ -187,9 +187,9 @@ impl App {
                 }
             }
             Purpose::DrawOffer => {
-                // `score` is for the side that offered; the AI accepts when it
-                // is not better itself.
-                if checkers::ai::accepts_draw(-score) {
+                // `score` is for the side that offered.
+                let plies = self.game.moves().len();
+                if checkers::ai::accepts_draw(-score, self.ai.level, plies) {
                     self.game.agree_draw();
                     self.overlay = Some(Overlay::GameOver);
                 } else {

@@ -118,6 +118,24 @@ fn a_hint_marks_the_suggested_move_and_a_draw_offer_follows_the_evaluation() {
     assert_eq!(a.game.outcome().map(|o| o.winner), Some(None));
 }
 
+/// Level 10 does not take a draw on move 1 in an even position (issue 30); a
+/// man down it does.
+#[test]
+fn a_strong_level_declines_an_even_draw_in_the_opening() {
+    let mut a = vs_ai(RUSSIAN, false, true);
+    a.ai.level = 10;
+    type_move(&mut a, "c3-d4");
+    let m = a.game.legal_moves()[0];
+    answer(&mut a, Some(m), 0);
+    type_move(&mut a, "draw");
+    assert_eq!(answer(&mut a, None, 0), Purpose::DrawOffer);
+    assert!(a.game.outcome().is_none());
+    assert!(a.status.as_ref().unwrap().text.contains("declines"));
+    type_move(&mut a, "draw");
+    answer(&mut a, None, 150);
+    assert_eq!(a.game.outcome().map(|o| o.winner), Some(None));
+}
+
 #[test]
 fn a_resigning_level_resigns_only_a_hopeless_position() {
     let mut a = vs_ai(ENGLISH, false, true);
