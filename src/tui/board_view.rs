@@ -276,9 +276,16 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
                         number_drawn = true;
                     } else if let Some(n) = number.as_deref().filter(|_| dy == rect.y) {
                         // A disc as tall as the square leaves no row above it
-                        // for the number: it is written on the disc.
+                        // for the number: it is written on the disc. Without
+                        // colour, on a ring's foot: its top keeps the ring's
+                        // shape, which tells it from a solid disc's top.
                         let x = dx + (d.saturating_sub(n.len() as u16)) / 2;
-                        put(buf, x, dy, n, inset.patch(theme.number_on_piece()));
+                        let y = if hollow {
+                            dy + cells.len() as u16 - 1
+                        } else {
+                            dy
+                        };
+                        put(buf, x, y, n, inset.patch(theme.number_on_piece()));
                         number_drawn = true;
                     }
                 }

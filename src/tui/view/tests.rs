@@ -380,6 +380,40 @@ fn men_are_discs_and_white_is_a_ring_without_colour() {
     }
 }
 
+/// Without colour, where square numbers are written on the men (80×24), a
+/// white man's top row still differs from a black man's: the number goes on
+/// the ring's foot, so the ring's top keeps its shape (issue 31).
+#[test]
+fn without_colour_white_and_black_men_differ_in_their_top_rows_where_numbers_are_shown() {
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        let opts = Options {
+            theme: Theme::new(false, false),
+            ..options(Ruleset::builtin(ENGLISH).unwrap())
+        };
+        let a = App::new(opts, size);
+        assert!(a.show_numbers);
+        let top = |name: &str| {
+            // The disc's top row: the first with a block in it.
+            let text = square_text(&a, sq(name));
+            let first = text
+                .split('/')
+                .find(|row| row.contains(['▄', '▀', '█']))
+                .unwrap()
+                .to_string();
+            first
+                .chars()
+                .filter(|c| !c.is_ascii_digit())
+                .collect::<String>()
+        };
+        for (white, black) in [("22", "11"), ("32", "1"), ("21", "12")] {
+            assert_ne!(top(white), top(black), "{size:?}: {white} and {black}");
+        }
+        // Both still show their numbers somewhere on the square.
+        assert!(square_text(&a, sq("22")).contains("22"), "{size:?}");
+        assert!(square_text(&a, sq("11")).contains("11"), "{size:?}");
+    }
+}
+
 /// The cursor is drawn on every dark square it can reach, reversed so that it
 /// shows on any square's colour, with and without colour.
 #[test]
