@@ -427,7 +427,7 @@ impl EvalFile {
             return Err(EvalProblem::RulesChanged(rules.id.clone()));
         }
         let board = self.board();
-        if board != *rules.geometry() {
+        if board.size != rules.geometry().size {
             return Err(EvalProblem::Board {
                 weights: board.size,
                 rules: rules.geometry().size,
@@ -661,6 +661,13 @@ mod tests {
             back.check(&eight).unwrap_err().to_string(),
             "these weights are for games on 10×10; these rules are played on 8×8"
         );
+        // A turned board is the same board: Italian's weights fit Italian.
+        let italian = Ruleset::builtin(builtin::ITALIAN).unwrap();
+        assert!(italian.geometry().face.turned);
+        let features = Layout::of(italian.geometry()).features;
+        let turned = EvalFile::new(&italian, 120.0, vec![[1, 2]; features]);
+        let back = EvalFile::from_bytes(&turned.to_bytes(), "it.ckev").unwrap();
+        assert!(back.check(&italian).is_ok());
         // A count that fits no board names the ones that are known.
         let mut odd = file.clone();
         odd.weights.truncate(1000);
