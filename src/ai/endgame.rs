@@ -40,20 +40,32 @@ use crate::bitboard::{bit_of, Geometry, Word};
 use crate::position::Position;
 use crate::square::Color;
 
-/// The most pieces this solver builds for: it keeps the moves within a group
-/// of materials in memory, which at five pieces would take gigabytes.
-pub const MAX_PIECES: u32 = 4;
+/// The most pieces any table holds (the index's limit).
+pub const MAX_PIECES: u32 = 5;
+
+/// The most pieces the solver builds for on `geo`'s board: it keeps the moves
+/// within a group of materials in memory, which on 8×8 at five pieces takes
+/// about as much as four pieces on 10×10, and more on the larger boards than
+/// an ordinary machine has.
+pub const fn most_pieces(geo: &Geometry) -> u32 {
+    if geo.size > 8 {
+        4
+    } else {
+        MAX_PIECES
+    }
+}
 
 /// The most pieces the tables of `geo`'s board are built for when a game needs
 /// them: what builds in seconds on one core. Every four-piece ending does on
 /// 8×8 and 10×10 (16 s and 1.2 GB on 10×10); on 12×12 they take minutes and
-/// 7 GB, so a game builds three pieces (1 s) and uses four where
-/// `checkers tables build --pieces 4` has built them ahead (docs/STRENGTH.md).
+/// 7 GB, so a game builds three pieces (1 s). Larger tables that
+/// `checkers tables build --pieces N` has built ahead (five pieces on 8×8,
+/// four on 12×12) are used where found (docs/STRENGTH.md).
 pub const fn default_pieces(geo: &Geometry) -> u32 {
     if geo.size > 10 {
         3
     } else {
-        MAX_PIECES
+        4
     }
 }
 

@@ -6,7 +6,7 @@
 //! of time.
 
 use super::{load_rules, Fail, TablesBuildArgs};
-use checkers::ai::endgame::{default_pieces, Tables, MAX_PIECES};
+use checkers::ai::endgame::{default_pieces, most_pieces, Tables, MAX_PIECES};
 use checkers::lab::tables;
 use checkers::Ruleset;
 use std::path::PathBuf;
@@ -94,6 +94,14 @@ pub(crate) fn prepare(
 pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
     let pieces = a.pieces.unwrap_or(default_pieces(rules.geometry()));
+    let most = most_pieces(rules.geometry());
+    if pieces > most {
+        let n = rules.geometry().size;
+        return Err(Fail::Input(format!(
+            "--pieces {pieces}: on {n}×{n} the solver builds tables of at most {most} pieces \
+             (more would need more memory than an ordinary machine has)"
+        )));
+    }
     let started = Instant::now();
     let bar = super::learn::Progress::new("tables", 100);
     let (t, path, cached) = load_or_build(&rules, pieces, &mut |share| {

@@ -5,7 +5,8 @@
 //! an engine before it searches.
 
 use crate::ai::endgame::{
-    board_of, decode, slot, Board, Cell, Group, Tables, Value, BINOM, MAX_PIECES, SIDE, UNSOLVED,
+    board_of, decode, most_pieces, slot, Board, Cell, Group, Tables, Value, BINOM, MAX_PIECES,
+    SIDE, UNSOLVED,
 };
 use crate::ai::learned::fnv;
 use crate::ai::search::ENDGAME_FROM;
@@ -70,10 +71,10 @@ fn encode(plies: u32) -> Cell {
 }
 
 /// Solves every position of `rules` with two to `pieces` pieces (each side
-/// at least one; `pieces` is taken as 2 to [`MAX_PIECES`]). `progress` hears
-/// the share done, from 0 to 1.
+/// at least one; `pieces` is taken as 2 to [`most_pieces`] of the board).
+/// `progress` hears the share done, from 0 to 1.
 pub fn build(rules: &Ruleset, pieces: u32, progress: &mut dyn FnMut(f64)) -> Tables {
-    let pieces = pieces.clamp(2, MAX_PIECES);
+    let pieces = pieces.clamp(2, most_pieces(rules.geometry()));
     let board = board_of(rules.geometry());
     struct B<'a> {
         pieces: u32,
