@@ -7,7 +7,7 @@ use super::*;
 use checkers::rules::CapturesRemoved;
 
 /// A white king on d4 between black men on c5 and e3.
-const BETWEEN: &str = "
+pub(super) const BETWEEN: &str = "
     . . . . . . . .
     . . . . . . . .
     . . . . . . . .

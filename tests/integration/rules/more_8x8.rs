@@ -5,6 +5,7 @@
 //! the players' board seen in a mirror. The board's face itself (which corner
 //! is dark, how squares are numbered and named) is tested in `turned_board`.
 
+use super::captures_removed::BETWEEN;
 use super::*;
 use checkers::rules::builtin::{CZECH, ITALIAN, POOL, PORTUGUESE, SPANISH, THAI};
 use checkers::rules::{CapturesRemoved, Criterion};
@@ -136,18 +137,6 @@ fn thai_king_captures_from_afar_and_lands_directly_behind() {
     let pos = board(Color::White, FAR);
     assert_eq!(moves(THAI, &pos), ["a1xe5 takes d4"]);
 }
-
-/// A white king on d4 between black men on c5 and e3.
-const BETWEEN: &str = "
-    . . . . . . . .
-    . . . . . . . .
-    . . . . . . . .
-    . . b . . . . .
-    . . . W . . . .
-    . . . . b . . .
-    . . . . . . . .
-    . . . . . . . .
-";
 
 #[test]
 fn thai_pieces_leave_as_they_are_jumped() {
@@ -302,19 +291,7 @@ fn czech_a_capture_with_a_king_comes_first_otherwise_any_may_be_chosen() {
     );
     assert_eq!(why(CZECH, &pos, "a3xc5"), Illegal::KingCapturesFirst);
     // Among the man's own captures, the shorter may be chosen.
-    let man = board(
-        Color::White,
-        "
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . b . .
-        . . . . . . . .
-        . b . b . . . .
-        . . w . . . . .
-        . . . . . . . .
-        . . . . . . . .
-    ",
-    );
+    let man = board(Color::White, TWO_OR_ONE);
     assert_eq!(
         moves(CZECH, &man),
         ["c3xa5 takes b4", "c3xe5xg7 takes d4 f6"]
@@ -361,21 +338,21 @@ fn spanish_and_portuguese_take_the_most_pieces_then_the_most_kings() {
     }
 }
 
+/// A white man on c3 that may take one man (b4) or two (d4, f6).
+const TWO_OR_ONE: &str = "
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . b . .
+    . . . . . . . .
+    . b . b . . . .
+    . . w . . . . .
+    . . . . . . . .
+    . . . . . . . .
+";
+
 #[test]
 fn pool_and_thai_may_choose_a_shorter_capture() {
-    let pos = board(
-        Color::White,
-        "
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . b . .
-        . . . . . . . .
-        . b . b . . . .
-        . . w . . . . .
-        . . . . . . . .
-        . . . . . . . .
-    ",
-    );
+    let pos = board(Color::White, TWO_OR_ONE);
     for id in [POOL, THAI] {
         assert_eq!(
             moves(id, &pos),
