@@ -60,6 +60,10 @@ const BUILT_IN: &[(&str, &[u8])] = &[
         builtin::CANADIAN,
         include_bytes!("../../weights/canadian.ckev"),
     ),
+    (
+        builtin::ITALIAN,
+        include_bytes!("../../weights/italian.ckev"),
+    ),
 ];
 
 /// A weights file's contents.
