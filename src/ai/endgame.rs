@@ -132,6 +132,7 @@ pub(crate) struct Board {
 }
 
 impl Board {
+    #[cfg_attr(not(feature = "lab"), allow(dead_code))]
     pub(crate) const fn of(geo: &Geometry) -> Board {
         let mut dense = [u8::MAX; 128];
         let mut bit = [0u8; MOST_SQUARES];
@@ -212,12 +213,14 @@ impl Board {
 }
 
 /// How the tables count each of [`crate::bitboard::BOARDS`], in its order.
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
 const BOARDS: [Board; 3] = {
     let geo = crate::bitboard::BOARDS;
     [Board::of(&geo[0]), Board::of(&geo[1]), Board::of(&geo[2])]
 };
 
 /// How the tables count the squares of `geo`'s board.
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
 pub(crate) fn board_of(geo: &Geometry) -> &'static Board {
     let at = crate::bitboard::BOARDS
         .iter()
