@@ -243,19 +243,15 @@ pub(super) fn render_start(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
     let n = menu.variants.len();
     let games = menu.unfinished.len().min(9);
     let all = menu.unfinished.is_empty();
-    let (mut lines, _) = start_lines(app, menu, width, height, all, 0..n);
+    let (mut lines, mut shown) = start_lines(app, menu, width, height, all, 0..n);
     if lines.len() > height {
-        (lines, _) = start_lines(app, menu, width, height, false, 0..n);
+        (lines, shown) = start_lines(app, menu, width, height, false, 0..n);
     }
     let mut rows = n;
-    while rows > 3 {
-        let first = menu.selected.saturating_sub(rows / 2).min(n - rows);
-        let (l, shown) = start_lines(app, menu, width, height, false, first..first + rows);
-        lines = l;
-        if lines.len() <= height && shown == games {
-            break;
-        }
+    while (lines.len() > height || shown < games) && rows > 3 {
         rows -= 1;
+        let first = menu.selected.saturating_sub(rows / 2).min(n - rows);
+        (lines, shown) = start_lines(app, menu, width, height, false, first..first + rows);
     }
     Paragraph::new(lines).render(rect, buf);
 }
@@ -438,5 +434,26 @@ mod tests {
         );
         let text = screen(&a);
         assert!(text.contains(r"(g\u{1b}]0;x\u{7})"), "{text}");
+    }
+
+    /// Where every variant's description fits, every one is shown: the
+    /// scrolling list is for small terminals only.
+    #[test]
+    fn a_tall_start_screen_describes_every_variant() {
+        let rules = Ruleset::builtin(ENGLISH).unwrap();
+        let a = App::new(
+            Options {
+                start_screen: true,
+                ..options(rules)
+            },
+            (200, 60),
+        );
+        let text = screen(&a);
+        assert!(!text.contains("    ↓"), "no list to scroll:\n{text}");
+        for r in Ruleset::builtins() {
+            let described = crate::tui::i18n::Lang::En.variant_description(&r);
+            let lead: String = described.chars().take(30).collect();
+            assert!(text.contains(&lead), "{}:\n{text}", r.id);
+        }
     }
 }
