@@ -50,9 +50,7 @@ mod turned_board;
 /// every variant. A turned board is the mirror image of the usual one and the
 /// rules are the same in a mirror; the face itself is tested in `turned_board`.
 fn rules(id: &str) -> Ruleset {
-    let mut r = Ruleset::builtin(id).unwrap_or_else(|| panic!("`{id}` is a built-in variant"));
-    r.notation.geometry = r.geometry().plain();
-    r
+    crate::common::builtin(id).clone()
 }
 
 /// A move as a reader writes it: its path in algebraic names (`-` for a plain move, `x`
