@@ -118,22 +118,6 @@ fn the_cursor_never_leaves_the_dark_squares() {
     }
 }
 
-/// Clicks the middle of `square` as the app lays out its own board, whatever
-/// its size.
-fn click_at(app: &mut App, square: Square) {
-    let (file, rank) = app.geometry().seen(square);
-    let rect = app.layout().rect_of(file, rank);
-    send(
-        app,
-        Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column: rect.x + rect.width / 2,
-            row: rect.y + rect.height / 2,
-            modifiers: KeyModifiers::NONE,
-        }),
-    );
-}
-
 /// A square of the 10×10 board by its number.
 fn sq10(number: &str) -> Square {
     checkers::BOARD_10
@@ -177,8 +161,8 @@ fn a_ten_by_ten_game_is_played_by_clicks_keys_and_typed_moves_at_every_size() {
     for size in [(80, 24), (120, 40), (200, 60)] {
         let mut a = app_with(INTERNATIONAL, None, size);
         assert_eq!(a.bottom(), Color::White);
-        click_at(&mut a, sq10("32"));
-        click_at(&mut a, sq10("28"));
+        click(&mut a, sq10("32"));
+        click(&mut a, sq10("28"));
         assert_eq!(moves_played(&a), ["32-28"], "at {size:?}");
         // Black below now: the same clicks find Black's squares.
         assert_eq!(a.bottom(), Color::Black);
@@ -194,14 +178,14 @@ fn a_ten_by_ten_game_is_played_by_clicks_keys_and_typed_moves_at_every_size() {
         let take: Vec<String> = a.game.legal_moves().iter().map(|m| a.write(m)).collect();
         assert!(take.iter().all(|m| m.contains('x')), "{take:?}");
         let m = a.game.legal_moves()[0];
-        click_at(&mut a, m.from());
-        click_at(&mut a, m.to());
+        click(&mut a, m.from());
+        click(&mut a, m.to());
         assert_eq!(moves_played(&a).len(), 4, "at {size:?}: {take:?}");
         // Enter on a light square (b1), and a click on the other side's piece.
         a.cursor = (1, 0);
         key(&mut a, KeyCode::Enter);
         assert_refused(&a, "pieces stand on the dark squares only");
-        click_at(&mut a, sq10("1"));
+        click(&mut a, sq10("1"));
         assert_refused(&a, "that is not your piece");
     }
 }
@@ -437,7 +421,7 @@ fn refusals_on_the_board_name_the_rule_broken_in_every_variant() {
         for (fen_text, squares, reason) in cases {
             let mut a = app(id, Some(fen_text));
             for s in squares {
-                click_at(&mut a, sq(s));
+                click(&mut a, sq(s));
             }
             let shown = status_text(&a);
             assert!(shown.contains(reason), "{id} {squares:?}: {shown}");
