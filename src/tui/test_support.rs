@@ -132,10 +132,15 @@ pub(super) fn shown_name(app: &App, name: &str) -> String {
     app.geometry().name(sq(name))
 }
 
+/// The cells `square` takes on the current screen, as the players see the board.
+pub(super) fn square_rect(app: &App, square: Square) -> ratatui::layout::Rect {
+    let (file, rank) = app.geometry().seen(square);
+    app.layout().rect_of(file, rank)
+}
+
 /// The terminal cell in the middle of `square` on the current screen.
 pub(super) fn cell_of(app: &App, square: Square) -> (u16, u16) {
-    let (file, rank) = app.geometry().seen(square);
-    let rect = app.layout().rect_of(file, rank);
+    let rect = square_rect(app, square);
     (rect.x + rect.width / 2, rect.y + rect.height / 2)
 }
 

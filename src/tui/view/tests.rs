@@ -134,8 +134,7 @@ fn snapshot_command_line_and_quit_dialog() {
 
 /// The background of `square`, read at a corner cell away from the piece and cursor.
 fn square_bg(app: &App, square: Square) -> ratatui::style::Color {
-    let (file, rank) = app.geometry().seen(square);
-    let rect = app.layout().rect_of(file, rank);
+    let rect = square_rect(app, square);
     render(app)[(rect.x + rect.width - 1, rect.y + rect.height - 1)].bg
 }
 
@@ -301,7 +300,7 @@ fn a_draw_counter_near_its_limit_is_never_cut_off() {
 
 /// The text drawn on `square`, row by row.
 fn square_text(app: &App, square: Square) -> String {
-    let rect = app.layout().rect_of(square.file(), square.rank());
+    let rect = square_rect(app, square);
     let buf = render(app);
     (rect.y..rect.bottom())
         .map(|y| {
@@ -430,7 +429,7 @@ fn the_cursor_is_drawn_on_every_dark_square() {
         let squares: Vec<Square> = a.geometry().all().collect();
         for s in squares {
             a.cursor = (s.file(), s.rank());
-            let rect = a.layout().rect_of(s.file(), s.rank());
+            let rect = square_rect(&a, s);
             let buf = render(&a);
             let y = rect.y + rect.height / 2;
             let (left, right) = (&buf[(rect.x, y)], &buf[(rect.right() - 1, y)]);
@@ -455,7 +454,7 @@ fn on_big_squares_the_cursor_frames_its_square() {
         let mut a = App::new(opts, (200, 60));
         let s = sq("d4");
         a.cursor = (s.file(), s.rank());
-        let rect = a.layout().rect_of(s.file(), s.rank());
+        let rect = square_rect(&a, s);
         assert!(rect.width >= 8 && rect.height >= 4, "{rect:?}");
         let buf = render(&a);
         let reversed = |x: u16, y: u16| {
@@ -474,7 +473,7 @@ fn on_big_squares_the_cursor_frames_its_square() {
             assert!(!reversed(x, rect.y), "top row, column {x}");
         }
         // Another square has no frame.
-        let other = a.layout().rect_of(sq("f4").file(), sq("f4").rank());
+        let other = square_rect(&a, sq("f4"));
         assert!(!reversed(other.x, other.y + 1));
     }
 }
