@@ -161,6 +161,7 @@ fn event_loop(
                 app.update(app::Action::Verdict { id, ply, verdict })
             }
             event::Event::ReviewDone(id) => app.update(app::Action::ReviewDone { id }),
+            event::Event::Tables(tables) => app.update(app::Action::TablesReady(tables)),
             event::Event::Analysed(id, depth, lines) => {
                 app.update(app::Action::Analysed { id, depth, lines })
             }
@@ -236,6 +237,7 @@ fn run_effects(
                     Running::stop(&mut running.review);
                     running.review = Some(event::spawn_review(*req, tx.clone()));
                 }
+                app::Effect::LoadTables(rules) => event::spawn_tables(*rules, tx.clone()),
                 app::Effect::Clipboard(text) => {
                     // OSC 52: the terminal puts the text on the system clipboard
                     // (where it allows it; elsewhere the status line shows it).

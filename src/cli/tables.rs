@@ -58,6 +58,10 @@ fn cached(rules: &Ruleset, pieces: u32) -> Option<Tables> {
 /// a game builds (`checkers tables build --pieces 4` on 12×12) are used where
 /// the cache has them. Nothing to do where they are ready.
 pub(crate) fn ensure(rules: &Ruleset, progress: &mut dyn FnMut(f64)) {
+    // One thread at a time reads or solves: the terminal game's panel and its
+    // AI may both want the tables at once, and one copy in memory is enough.
+    static ENSURING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = ENSURING.lock().unwrap_or_else(|e| e.into_inner());
     if tables::installed(rules) {
         return;
     }

@@ -14,8 +14,10 @@ mod clock;
 pub use clock::Clocks;
 mod analysis;
 mod editor;
+mod endgame;
 pub use analysis::{AnalyseRequest, Live, LINES};
 pub use editor::{Edit, Editor};
+pub use endgame::{Endgame, TablesFor};
 mod review;
 pub use review::{Analysis, ReviewRequest, REVIEW_TIME};
 mod command_line;
@@ -171,6 +173,8 @@ pub enum Action {
     ReviewDone {
         id: u64,
     },
+    /// The endgame tables asked for with [`Effect::LoadTables`] are ready.
+    TablesReady(TablesFor),
 }
 
 /// Why a search was asked for.
@@ -217,6 +221,8 @@ pub enum Effect {
     StopAnalysis,
     /// Put this text on the terminal's clipboard (OSC 52).
     Clipboard(String),
+    /// Read (or solve) the endgame tables of these rules on another thread.
+    LoadTables(Box<Ruleset>),
 }
 
 /// A search under way.
@@ -428,6 +434,8 @@ pub struct App {
     pub live: Option<Live>,
     /// The position editor, while a position is being set up.
     pub editor: Option<Editor>,
+    /// The endgame tables, for their verdict on the position on the board.
+    pub endgame: Endgame,
 }
 
 /// The tags of a game started now: its date; the players are named when it
@@ -489,6 +497,7 @@ impl App {
             analysis: None,
             live: None,
             editor: None,
+            endgame: Endgame::None,
             review_limits: opts.analyse.unwrap_or(Limits {
                 movetime: Some(REVIEW_TIME),
                 ..Limits::default()
@@ -508,6 +517,7 @@ impl App {
             app.start_review();
         }
         app.schedule_ai();
+        app.want_tables();
         app.autosave();
         app
     }
@@ -574,6 +584,7 @@ impl App {
     /// The only place the state changes.
     pub fn update(&mut self, action: Action) {
         self.apply(action);
+        self.want_tables();
         self.autosave();
     }
 
@@ -607,6 +618,7 @@ impl App {
             }
             Action::Verdict { id, ply, verdict } => return self.verdict(id, ply, verdict),
             Action::ReviewDone { id } => return self.review_done(id),
+            Action::TablesReady(tables) => return self.tables_ready(tables),
             Action::Analysed { id, depth, lines } => return self.analysed(id, depth, lines),
             Action::Tick(now) => {
                 self.tick(now);

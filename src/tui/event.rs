@@ -35,6 +35,8 @@ pub enum Event {
     ReviewDone(u64),
     /// The analysis finished a depth.
     Analysed(u64, u32, Vec<checkers::ai::analysis::Line>),
+    /// The endgame tables the game asked for are ready.
+    Tables(super::app::TablesFor),
 }
 
 /// Starts the input and signal threads and returns both ends of the channel.
@@ -120,6 +122,18 @@ pub fn spawn_analysis(
             },
         );
     })
+}
+
+/// Reads the endgame tables of `rules` from the cache (or solves the small
+/// ones) on its own thread, and hands them over on the channel.
+pub fn spawn_tables(rules: checkers::Ruleset, tx: Sender<Event>) {
+    thread::spawn(move || {
+        crate::cli::tables::ensure(&rules, &mut |_| {});
+        let _ = tx.send(Event::Tables(super::app::TablesFor {
+            key: checkers::lab::tables::movement_key(&rules),
+            tables: checkers::lab::tables::shared(&rules),
+        }));
+    });
 }
 
 /// Runs a search on its own thread; its reports come back on the channel.

@@ -10,6 +10,7 @@ use super::app::{App, Purpose};
 use super::board_view;
 use super::i18n::Lang;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
+use checkers::ai::endgame::Value;
 use checkers::game::OutcomeReason;
 use checkers::rules::DrawCondition;
 use checkers::{Color, Move, Outcome};
@@ -298,6 +299,25 @@ fn render_editor_panel(app: &App, ed: &crate::tui::app::Editor, area: Rect, buf:
     Paragraph::new(lines).render(area, buf);
 }
 
+/// The endgame tables' verdict on a position with `side` to move, whose value
+/// for `side` is `value`: "Endgame tables: White wins in 12 moves".
+fn table_verdict(l: Lang, value: Value, side: Color) -> String {
+    // The winner makes the last move: a win in `plies` is that many of its moves.
+    let (winner, plies) = match value {
+        Value::Draw => return l.t("panel.tables_draw").to_string(),
+        Value::Win(plies) => (side, plies),
+        Value::Loss(plies) => (side.opposite(), plies),
+    };
+    let moves = u64::from(plies).div_ceil(2);
+    l.f(
+        "panel.tables_win",
+        &[
+            ("side", &l.side(winner)),
+            ("moves", &l.n("count.moves", moves, &[])),
+        ],
+    )
+}
+
 fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let l = app.lang;
@@ -336,6 +356,9 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             ],
         );
         entry(&mut lines, &text, Style::default(), w, 4);
+    }
+    if let Some(value) = app.table_value() {
+        entry(&mut lines, &table_verdict(l, value, side), t.info(), w, 2);
     }
     if let Some(clocks) = &app.clocks {
         lines.push(clock_line(app, clocks));
@@ -397,7 +420,8 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             );
         }
         if let Some(info) = &th.info {
-            let score = format!("{:+.2}", info.score as f64 / 100.0);
+            // For the side to move, a won or lost position as moves to the end.
+            let score = checkers::ai::review::for_white(info.score, Color::White);
             let depth = l.f("panel.depth", &[("depth", &info.depth), ("score", &score)]);
             entry(&mut lines, &depth, t.info(), w, 2);
             let speed = format!("{:.1}", info.nps() as f64 / 1e6);

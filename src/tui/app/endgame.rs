@@ -1,0 +1,172 @@
+//! The endgame tables' verdict on the position on the board ("White wins in
+//! 23 moves"): once a game is down to few enough pieces, the event loop reads
+//! the tables from the cache (or solves the small ones) on another thread, and
+//! the panel probes them for every position after that. Hot-seat games get the
+//! verdict too, without an AI ever searching.
+
+use super::{App, Effect};
+use checkers::ai::endgame::{most_pieces, Tables, Value};
+use std::sync::Arc;
+
+/// The tables of a set of rules of movement, as the event loop hands them over.
+#[derive(Clone)]
+pub struct TablesFor {
+    /// [`checkers::lab::tables::movement_key`] of the rules they are for.
+    pub key: u64,
+    pub tables: Arc<Tables>,
+}
+
+impl std::fmt::Debug for TablesFor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "TablesFor {{ key: {:016x}, pieces: {} }}",
+            self.key,
+            self.tables.pieces()
+        )
+    }
+}
+
+impl PartialEq for TablesFor {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key && Arc::ptr_eq(&self.tables, &other.tables)
+    }
+}
+
+impl Eq for TablesFor {}
+
+/// Where the game's tables stand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Endgame {
+    /// Not asked for: no position of the game has had few enough pieces.
+    #[default]
+    None,
+    /// Asked of the event loop for the rules of movement with this key.
+    Asked(u64),
+    Ready(TablesFor),
+}
+
+impl App {
+    /// Asks the event loop for the tables once the position on the board has
+    /// few enough pieces for them, once per set of rules of movement.
+    pub(super) fn want_tables(&mut self) {
+        let rules = self.game.rules();
+        if self.game.position().occupied().count() > most_pieces(rules.geometry()) {
+            return;
+        }
+        let key = checkers::lab::tables::movement_key(rules);
+        let known = match &self.endgame {
+            Endgame::None => None,
+            Endgame::Asked(k) => Some(*k),
+            Endgame::Ready(t) => Some(t.key),
+        };
+        if known != Some(key) {
+            self.endgame = Endgame::Asked(key);
+            self.effects
+                .push(Effect::LoadTables(Box::new(rules.clone())));
+        }
+    }
+
+    /// The tables the event loop read, kept if they are still the game's.
+    pub(super) fn tables_ready(&mut self, tables: TablesFor) {
+        if self.endgame == Endgame::Asked(tables.key) {
+            self.endgame = Endgame::Ready(tables);
+        }
+    }
+
+    /// The tables' value of the position on the board for the side to move,
+    /// while the game goes on and the tables hold the position.
+    pub fn table_value(&self) -> Option<Value> {
+        let Endgame::Ready(t) = &self.endgame else {
+            return None;
+        };
+        if self.game.outcome().is_some()
+            || t.key != checkers::lab::tables::movement_key(self.game.rules())
+        {
+            return None;
+        }
+        t.tables.probe(self.game.position())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::test_support::{app, command, screen};
+
+    #[test]
+    fn a_game_down_to_few_pieces_asks_for_the_tables_once() {
+        let mut a = app(checkers::rules::builtin::ENGLISH, Some("W:W18,19:B5,6"));
+        assert!(matches!(a.endgame, Endgame::Asked(_)));
+        let asked = |a: &App| {
+            a.effects
+                .iter()
+                .filter(|e| matches!(e, Effect::LoadTables(_)))
+                .count()
+        };
+        assert_eq!(asked(&a), 1);
+        a.effects.clear();
+        a.want_tables();
+        assert_eq!(asked(&a), 0, "asked again");
+    }
+
+    #[test]
+    fn a_game_of_many_pieces_does_not_ask_for_the_tables() {
+        let a = app(
+            checkers::rules::builtin::ENGLISH,
+            Some("W:W18,19,20,21,22,23:B5,6,7,8"),
+        );
+        assert_eq!(a.endgame, Endgame::None);
+        assert!(!a.effects.iter().any(|e| matches!(e, Effect::LoadTables(_))));
+    }
+
+    #[test]
+    fn tables_for_other_rules_are_not_probed() {
+        let mut a = app(checkers::rules::builtin::ENGLISH, Some("W:W18,19:B5,6"));
+        let rules = checkers::Ruleset::builtin("russian").unwrap();
+        let tables = Arc::new(checkers::lab::tables::build(&rules, 2, &mut |_| {}));
+        a.tables_ready(TablesFor {
+            key: checkers::lab::tables::movement_key(&rules),
+            tables,
+        });
+        assert_eq!(a.table_value(), None);
+    }
+
+    #[test]
+    fn the_tables_say_who_wins_the_position_on_the_board() {
+        // Two kings against one in the double corner's reach: English's tables
+        // of three pieces call it a win for the side with two.
+        let mut a = app(checkers::rules::builtin::ENGLISH, Some("W:WK18,K19:BK5"));
+        let rules = a.game.rules().clone();
+        let tables = Arc::new(checkers::lab::tables::build(&rules, 3, &mut |_| {}));
+        let Endgame::Asked(key) = a.endgame else {
+            panic!("not asked: {:?}", a.endgame);
+        };
+        a.tables_ready(TablesFor { key, tables });
+        assert!(matches!(a.table_value(), Some(Value::Win(_))));
+        let text = screen(&a);
+        assert!(text.contains("Endgame tables: White wins"), "{text}");
+        // Black to move after a quiet king move: still White's win, a move nearer.
+        command(&mut a, "19-23");
+        assert!(matches!(a.table_value(), Some(Value::Loss(_))));
+        let text = screen(&a);
+        assert!(text.contains("Endgame tables: White wins"), "{text}");
+    }
+
+    #[test]
+    fn a_drawn_ending_is_called_a_draw_and_a_finished_game_gets_no_verdict() {
+        let mut a = app(checkers::rules::builtin::ENGLISH, Some("W:WK18:BK5"));
+        let rules = a.game.rules().clone();
+        let tables = Arc::new(checkers::lab::tables::build(&rules, 2, &mut |_| {}));
+        let Endgame::Asked(key) = a.endgame else {
+            panic!("not asked: {:?}", a.endgame);
+        };
+        a.tables_ready(TablesFor { key, tables });
+        assert_eq!(a.table_value(), Some(Value::Draw));
+        assert!(screen(&a).contains("Endgame tables: a draw"));
+        command(&mut a, "resign");
+        assert!(a.game.outcome().is_some());
+        assert_eq!(a.table_value(), None);
+        assert!(!screen(&a).contains("Endgame tables"));
+    }
+}
