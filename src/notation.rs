@@ -226,12 +226,9 @@ impl MoveText {
         if squares.len() < 2 {
             return Err(syntax("a move needs a start and an end square".into()));
         }
-        if !capture && squares.len() > 2 {
-            return Err(syntax(
-                "a move of more than two squares is a capture: separate them with `x` or `:`"
-                    .into(),
-            ));
-        }
+        // More than two squares are a capture's landings whatever joins them:
+        // Thai records join them with `-` (PDN's GameType 31).
+        let capture = capture || squares.len() > 2;
         Ok(MoveText { squares, capture })
     }
 

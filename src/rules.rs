@@ -162,7 +162,7 @@ impl NoProgressRule {
 pub struct Notation {
     /// Squares as numbers or algebraic names.
     pub squares: SquareNotation,
-    /// The character between the squares of a capture: `x` or `:`.
+    /// The character between the squares of a capture: `x`, `:` or `-` (Thai).
     pub capture_separator: char,
     /// The board, whose numbering the numbers are.
     pub geometry: Geometry,

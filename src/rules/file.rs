@@ -417,11 +417,12 @@ pub(super) fn parse(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
         Some(separator) => match separator.get_ref().as_str() {
             "x" => 'x',
             ":" => ':',
+            "-" => '-',
             other => {
                 return Err(err(
                     separator.span(),
                     format!(
-                    "notation.capture_separator = \"{other}\" is not supported; use \"x\" or \":\""
+                    "notation.capture_separator = \"{other}\" is not supported; use \"x\", \":\" or \"-\""
                 ),
                 ))
             }

@@ -112,6 +112,21 @@ fn thai_squares_are_numbered_from_whites_right_hand_corner() {
 }
 
 #[test]
+fn thai_captures_are_written_with_a_dash_and_read_either_way() {
+    let r = rules(THAI);
+    // Black's man on f6 takes e5 and c3, landing on d4 and b2.
+    let pos = fen::parse("B:W1,11,18:B22,30", r.geometry()).unwrap();
+    let legal = legal_moves(&pos, &r);
+    assert_eq!(legal.len(), 1);
+    assert_eq!(notation::write(&legal[0], &r.notation), "22-15-8");
+    assert_eq!(notation::write_short(&legal[0], &pos, &r), "22-8");
+    for text in ["22-15-8", "22x15x8", "22-8", "22x8", "f6-d4-b2"] {
+        let m = notation::parse_move(text, &pos, &r).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(m, legal[0], "{text}");
+    }
+}
+
+#[test]
 fn a_turned_board_reads_and_writes_its_own_numbers_in_moves_and_fens() {
     let r = rules(ITALIAN);
     let mut game = Game::new(r.clone());

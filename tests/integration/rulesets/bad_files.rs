@@ -175,7 +175,7 @@ const BAD: &[(&str, usize, Option<usize>, &[&str])] = &[
         &[
             "notation.capture_separator = \"*\"",
             "is not supported",
-            "use \"x\" or \":\"",
+            "use \"x\", \":\" or \"-\"",
         ],
     ),
     (

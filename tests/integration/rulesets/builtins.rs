@@ -216,7 +216,7 @@ fn table() -> Vec<Expected> {
             promotion_mid_capture: PromotionMidCapture::CrownedMoveEnds,
             touch_move: false,
             squares: SquareNotation::Numeric,
-            capture_separator: 'x',
+            capture_separator: '-',
             no_progress: vec![],
             game_type: Some(31),
             variant: "Thai",
