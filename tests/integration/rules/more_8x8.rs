@@ -424,9 +424,10 @@ fn pool_13_move_rule_draws_three_kings_against_one_after_13_moves_each() {
 }
 
 #[test]
-fn pool_touch_move_is_on_the_others_off() {
+fn pool_and_italian_touch_move_is_on_the_others_off() {
     assert!(rules(POOL).touch_move);
-    for id in [ITALIAN, CZECH, SPANISH, PORTUGUESE, THAI] {
+    assert!(rules(ITALIAN).touch_move);
+    for id in [CZECH, SPANISH, PORTUGUESE, THAI] {
         assert!(!rules(id).touch_move, "{id}");
     }
 }

@@ -139,7 +139,7 @@ fn table() -> Vec<Expected> {
             king_lands: KingLands::DirectlyBehind,
             capture_choice: MostPieces,
             promotion_mid_capture: PromotionMidCapture::CrownedMoveEnds,
-            touch_move: false,
+            touch_move: true,
             squares: SquareNotation::Numeric,
             capture_separator: 'x',
             no_progress: vec![],
