@@ -224,8 +224,12 @@ impl<G: Kernel> Searcher<'_, G> {
                 root_scores: root_moves.clone(),
             };
             on_info(&result.info);
-            if score.abs() >= MATE_BOUND && depth as i32 > MATE - score.abs() + 2 {
-                break; // a forced result: deeper search cannot change it
+            // A forced result: deeper search cannot change it, and on a clock the
+            // time saved is worth more later. At a fixed time per move time not
+            // spent is lost, and the deeper iterations may find a shorter win.
+            let fixed_time = self.limits.target.is_none() && self.limits.movetime.is_some();
+            if score.abs() >= MATE_BOUND && depth as i32 > MATE - score.abs() + 2 && !fixed_time {
+                break;
             }
             let elapsed = self.start.elapsed();
             if let Some(target) = self.limits.target {

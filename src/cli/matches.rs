@@ -220,15 +220,26 @@ fn time_line(name: &str, given: Duration, thoughts: &[Thought]) -> String {
         .map(|t| ms(t.took))
         .collect();
     let chosen_mean = chosen.iter().sum::<f64>() / chosen.len().max(1) as f64;
+    // Moves that needed a search: a choice, and a position the tables did not hold.
+    let searched: Vec<f64> = thoughts
+        .iter()
+        .filter(|t| t.choices > 1 && !t.tables)
+        .map(|t| ms(t.took))
+        .collect();
+    let searched_mean = searched.iter().sum::<f64>() / searched.len().max(1) as f64;
+    let in_tables = thoughts.iter().filter(|t| t.tables).count();
     let pct = |x: f64| 100.0 * x / given_ms;
     format!(
         "{name}: mean {mean:.1} ms ({:.1}%), 99.9th percentile {p999:.1} ms ({:.1}%), longest \
-         {longest:.1} ms ({:.1}%) over {n} moves; {} forced, mean of the others {chosen_mean:.1} ms ({:.1}%)",
+         {longest:.1} ms ({:.1}%) over {n} moves; {} forced, mean of the others {chosen_mean:.1} ms ({:.1}%); \
+         {in_tables} in the endgame tables, mean of the {} searched {searched_mean:.1} ms ({:.1}%)",
         pct(mean),
         pct(p999),
         pct(longest),
         n - chosen.len(),
         pct(chosen_mean),
+        searched.len(),
+        pct(searched_mean),
     )
 }
 

@@ -71,6 +71,12 @@ pub trait Contestant {
     /// The move for the side to move in `game`, which is not over, with `clock`
     /// its clock if the game has clocks. `rng` makes the low levels' choices.
     fn turn(&mut self, game: &Game, clock: Option<Clock>, rng: &mut Rng) -> Turn;
+
+    /// Whether its last turn was decided by its endgame tables rather than by a
+    /// search: the time report counts those moves apart.
+    fn decided_by_tables(&self) -> bool {
+        false
+    }
 }
 
 /// The built-in AI playing as a [`Player`] says, with an engine of its own.
@@ -80,6 +86,8 @@ pub struct Builtin {
     /// engine when it was made, so it is not for changing afterwards.
     player: Player,
     engine: Engine,
+    /// Whether the tables held the position of its last turn.
+    in_tables: bool,
 }
 
 impl Builtin {
@@ -92,7 +100,11 @@ impl Builtin {
         } else if let Some(w) = player.weights {
             engine.eval = Evaluator::with_weights(rules, w);
         }
-        Builtin { player, engine }
+        Builtin {
+            player,
+            engine,
+            in_tables: false,
+        }
     }
 }
 
@@ -107,6 +119,11 @@ impl Contestant for Builtin {
         }
         let stop = AtomicBool::new(false);
         super::tables::prepare(&mut self.engine, &pos);
+        self.in_tables = pos.occupied().count() <= crate::ai::search::ENDGAME_FROM
+            && self
+                .engine
+                .tables()
+                .is_some_and(|t| t.probe(&pos).is_some());
         let result = self.engine.search(&pos, &past, limits, &stop, &mut |_| {});
         if self.player.level.resigns_at(result.info.score) {
             return Turn::Resign;
@@ -118,6 +135,10 @@ impl Contestant for Builtin {
             // Only a finished game has no legal move; the caller does not ask then.
             None => Turn::Resign,
         }
+    }
+
+    fn decided_by_tables(&self) -> bool {
+        self.in_tables
     }
 }
 
@@ -142,6 +163,8 @@ pub struct Thought {
     pub took: Duration,
     /// How many legal moves it had: one is a forced move.
     pub choices: usize,
+    /// Whether its endgame tables held the position, so that no search was needed.
+    pub tables: bool,
 }
 
 /// Level 10's time per move in a match, as in the game's default.
@@ -237,6 +260,7 @@ pub fn play_contest(
             side,
             took,
             choices,
+            tables: player.decided_by_tables(),
         });
         if let Some(c) = control {
             let l = &mut left[side.index()];
