@@ -132,17 +132,25 @@ mod tests {
         assert_eq!(a.table_value(), None);
     }
 
+    /// Does what the event loop does once `a` has asked for its tables: solves
+    /// them (of `pieces` pieces) and hands them over.
+    fn hand_over_tables(a: &mut App, pieces: u32) {
+        let Endgame::Asked(key) = a.endgame else {
+            panic!("not asked: {:?}", a.endgame);
+        };
+        let tables = checkers::lab::tables::build(a.game.rules(), pieces, &mut |_| {});
+        a.tables_ready(TablesFor {
+            key,
+            tables: Arc::new(tables),
+        });
+    }
+
     #[test]
     fn the_tables_say_who_wins_the_position_on_the_board() {
         // Two kings against one in the double corner's reach: English's tables
         // of three pieces call it a win for the side with two.
         let mut a = app(checkers::rules::builtin::ENGLISH, Some("W:WK18,K19:BK5"));
-        let rules = a.game.rules().clone();
-        let tables = Arc::new(checkers::lab::tables::build(&rules, 3, &mut |_| {}));
-        let Endgame::Asked(key) = a.endgame else {
-            panic!("not asked: {:?}", a.endgame);
-        };
-        a.tables_ready(TablesFor { key, tables });
+        hand_over_tables(&mut a, 3);
         assert!(matches!(a.table_value(), Some(Value::Win(_))));
         let text = screen(&a);
         assert!(text.contains("Endgame tables: White wins"), "{text}");
@@ -156,12 +164,7 @@ mod tests {
     #[test]
     fn a_drawn_ending_is_called_a_draw_and_a_finished_game_gets_no_verdict() {
         let mut a = app(checkers::rules::builtin::ENGLISH, Some("W:WK18:BK5"));
-        let rules = a.game.rules().clone();
-        let tables = Arc::new(checkers::lab::tables::build(&rules, 2, &mut |_| {}));
-        let Endgame::Asked(key) = a.endgame else {
-            panic!("not asked: {:?}", a.endgame);
-        };
-        a.tables_ready(TablesFor { key, tables });
+        hand_over_tables(&mut a, 2);
         assert_eq!(a.table_value(), Some(Value::Draw));
         assert!(screen(&a).contains("Endgame tables: a draw"));
         command(&mut a, "resign");
