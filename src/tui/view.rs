@@ -313,7 +313,7 @@ fn table_verdict(l: Lang, value: Value, side: Color) -> String {
         "panel.tables_win",
         &[
             ("side", &l.side(winner)),
-            ("moves", &l.n("count.moves", moves, &[])),
+            ("moves", &l.n("count.moves_to_win", moves, &[])),
         ],
     )
 }

@@ -162,6 +162,26 @@ mod tests {
     }
 
     #[test]
+    fn each_language_says_who_wins_and_in_how_many_moves() {
+        use crate::tui::i18n::Lang;
+        let mut a = app(checkers::rules::builtin::ENGLISH, Some("W:WK18,K19:BK5"));
+        hand_over_tables(&mut a, 3);
+        // The panel may wrap the line, so its words are looked for one by one.
+        for (lang, words) in [
+            (Lang::En, ["White", "wins", "moves"]),
+            (Lang::Nl, ["Wit", "wint", "zetten"]),
+            (Lang::Ru, ["Белые", "выигрывают", "ходов"]),
+            (Lang::De, ["Weiß", "gewinnt", "Zügen"]),
+        ] {
+            a.lang = lang;
+            let text = screen(&a);
+            for w in words {
+                assert!(text.contains(w), "{lang:?}: no {w:?} in\n{text}");
+            }
+        }
+    }
+
+    #[test]
     fn a_drawn_ending_is_called_a_draw_and_a_finished_game_gets_no_verdict() {
         let mut a = app(checkers::rules::builtin::ENGLISH, Some("W:WK18:BK5"));
         hand_over_tables(&mut a, 2);
