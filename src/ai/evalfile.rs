@@ -64,6 +64,10 @@ const BUILT_IN: &[(&str, &[u8])] = &[
         builtin::ITALIAN,
         include_bytes!("../../weights/italian.ckev"),
     ),
+    (
+        builtin::SPANISH,
+        include_bytes!("../../weights/spanish.ckev"),
+    ),
 ];
 
 /// A weights file's contents.
