@@ -70,14 +70,18 @@ impl Judgement {
     }
 }
 
-/// A score for `side` as reviews write it, for White: `+0.35` in men, or `#7`
-/// / `#-4`, the moves to a win or a loss.
+/// A score for `side` as reviews write it, for White (see [`score_text`]).
 pub fn for_white(score: i32, side: crate::Color) -> String {
-    let s = if side == crate::Color::White {
+    score_text(if side == crate::Color::White {
         score
     } else {
         -score
-    };
+    })
+}
+
+/// A score as it stands, for whichever side it is for: `+0.35` in men, or `#7`
+/// / `#-4`, the moves to a win or a loss.
+pub fn score_text(s: i32) -> String {
     if s.abs() >= super::MATE_BOUND {
         let moves = (MATE - s.abs() + 1) / 2;
         format!("#{}{moves}", if s < 0 { "-" } else { "" })

@@ -214,19 +214,19 @@ fn time_line(name: &str, given: Duration, thoughts: &[Thought]) -> String {
     let mean = all.iter().sum::<f64>() / n as f64;
     let p999 = all[((n as f64 * 0.999).ceil() as usize).clamp(1, n) - 1];
     let longest = all[n - 1];
-    let chosen: Vec<f64> = thoughts
-        .iter()
-        .filter(|t| t.choices > 1)
-        .map(|t| ms(t.took))
-        .collect();
-    let chosen_mean = chosen.iter().sum::<f64>() / chosen.len().max(1) as f64;
+    // How many of the moves `keep` picks, and their mean time.
+    let among = |keep: &dyn Fn(&Thought) -> bool| {
+        let picked: Vec<f64> = thoughts
+            .iter()
+            .filter(|t| keep(t))
+            .map(|t| ms(t.took))
+            .collect();
+        let mean = picked.iter().sum::<f64>() / picked.len().max(1) as f64;
+        (picked.len(), mean)
+    };
+    let (chosen, chosen_mean) = among(&|t| t.choices > 1);
     // Moves that needed a search: a choice, and a position the tables did not hold.
-    let searched: Vec<f64> = thoughts
-        .iter()
-        .filter(|t| t.choices > 1 && !t.tables)
-        .map(|t| ms(t.took))
-        .collect();
-    let searched_mean = searched.iter().sum::<f64>() / searched.len().max(1) as f64;
+    let (searched, searched_mean) = among(&|t| t.choices > 1 && !t.tables);
     let in_tables = thoughts.iter().filter(|t| t.tables).count();
     let pct = |x: f64| 100.0 * x / given_ms;
     format!(
@@ -236,9 +236,9 @@ fn time_line(name: &str, given: Duration, thoughts: &[Thought]) -> String {
         pct(mean),
         pct(p999),
         pct(longest),
-        n - chosen.len(),
+        n - chosen,
         pct(chosen_mean),
-        searched.len(),
+        searched,
         pct(searched_mean),
     )
 }

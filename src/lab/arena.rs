@@ -119,11 +119,10 @@ impl Contestant for Builtin {
         }
         let stop = AtomicBool::new(false);
         super::tables::prepare(&mut self.engine, &pos);
-        self.in_tables = pos.occupied().count() <= crate::ai::search::ENDGAME_FROM
-            && self
-                .engine
-                .tables()
-                .is_some_and(|t| t.probe(&pos).is_some());
+        self.in_tables = self
+            .engine
+            .tables()
+            .is_some_and(|t| t.probe(&pos).is_some());
         let result = self.engine.search(&pos, &past, limits, &stop, &mut |_| {});
         if self.player.level.resigns_at(result.info.score) {
             return Turn::Resign;

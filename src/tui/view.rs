@@ -421,7 +421,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         }
         if let Some(info) = &th.info {
             // For the side to move, a won or lost position as moves to the end.
-            let score = checkers::ai::review::for_white(info.score, Color::White);
+            let score = checkers::ai::review::score_text(info.score);
             let depth = l.f("panel.depth", &[("depth", &info.depth), ("score", &score)]);
             entry(&mut lines, &depth, t.info(), w, 2);
             let speed = format!("{:.1}", info.nps() as f64 / 1e6);
