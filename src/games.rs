@@ -465,6 +465,11 @@ pub fn tags_of(read: &checkers::pdn::PdnGame, game: &checkers::Game) -> checkers
         white: tag("White"),
         black: tag("Black"),
         time_control: tag("TimeControl"),
+        // Kept only where the game opens with that ballot's moves.
+        ballot: read
+            .tag("Ballot")
+            .and_then(|n| n.trim().parse().ok())
+            .filter(|n| checkers::openings::ballot_of(game).is_some_and(|b| b.number == *n)),
         clocks,
         notes: Vec::new(),
     }

@@ -106,6 +106,7 @@ pub mod legality;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod openings;
 pub mod pdn;
 pub mod perft;
 pub mod position;

@@ -260,8 +260,11 @@ pub(super) struct PlayArgs {
     /// Play with clocks: MIN minutes each and INC seconds more with every move, e.g. 5+3 or 0+1 (default: the config's)
     #[arg(long, value_name = "MIN+INC", value_parser = parse_clock)]
     pub(super) clock: Option<checkers::clock::TimeControl>,
+    /// English checkers: start from this three-move ballot of the standard deck, by number, or random
+    #[arg(long, value_name = "N|random", conflicts_with_all = ["load", "fen"], value_parser = parse_ballot)]
+    pub(super) ballot: Option<Ballot>,
     /// Continue a saved game instead: the one with this id, or the most recent unfinished one (see `checkers games`)
-    #[arg(long, value_name = "ID", num_args = 0..=1, conflicts_with_all = ["load", "fen", "variant", "ruleset"])]
+    #[arg(long, value_name = "ID", num_args = 0..=1, conflicts_with_all = ["load", "fen", "variant", "ruleset", "ballot"])]
     pub(super) resume: Option<Option<String>>,
     #[command(flatten)]
     pub(super) ai: AiArgs,
@@ -375,6 +378,24 @@ impl AiSide {
 fn parse_clock(s: &str) -> Result<checkers::clock::TimeControl, String> {
     checkers::clock::TimeControl::parse(s)
         .map_err(|_| lang().f("cli.value.clock", &[("value", &s)]))
+}
+
+/// Which three-move ballot `--ballot` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ballot {
+    Number(u32),
+    Random,
+}
+
+fn parse_ballot(s: &str) -> Result<Ballot, String> {
+    if s.eq_ignore_ascii_case("random") {
+        return Ok(Ballot::Random);
+    }
+    let deck = checkers::openings::ballots().len();
+    match s.parse::<u32>() {
+        Ok(n) if checkers::openings::ballot(n).is_some() => Ok(Ballot::Number(n)),
+        _ => Err(lang().f("cli.value.ballot", &[("value", &s), ("deck", &deck)])),
+    }
 }
 
 fn parse_delay(s: &str) -> Result<f64, String> {

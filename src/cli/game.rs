@@ -197,6 +197,18 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         }
         None => (None, Vec::new(), None),
     };
+    let (loaded, tags) = match a.ballot {
+        Some(choice) => {
+            let ballot = drawn_ballot(choice, &rules)?;
+            let tags = checkers::pdn::Tags {
+                ballot: Some(ballot.number),
+                date: crate::games::pdn_date(std::time::SystemTime::now()),
+                ..Default::default()
+            };
+            (Some(ballot.game()), Some(tags))
+        }
+        None => (loaded, tags),
+    };
     let eval = match &a.eval {
         Some(path) => Some(std::sync::Arc::new(super::load_eval(path, &rules)?)),
         None => None,
@@ -214,7 +226,7 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         ai: a.ai.settings(&config),
         board_numbers: config.board_numbers,
         // A record opened from a file is looked at, not filed, until a move is played.
-        review: loaded.is_some(),
+        review: a.load.is_some(),
         unfinished: Vec::new(),
         open_elsewhere: 0,
         resume: loaded,
@@ -232,6 +244,39 @@ pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
         eprintln!("{}", checkers::printable(&note));
     }
     played
+}
+
+/// The ballot `--ballot` asks for, drawn from the deck for `random`; only
+/// English checkers is played from ballots.
+fn drawn_ballot(
+    choice: super::args::Ballot,
+    rules: &Ruleset,
+) -> Result<&'static checkers::openings::Ballot, Fail> {
+    let lang = super::localize::current();
+    if rules.id != checkers::rules::builtin::ENGLISH {
+        let variant = lang.variant_name(rules);
+        return Err(Fail::Input(
+            lang.f("cli.ballot.variant", &[("variant", &variant)]),
+        ));
+    }
+    let deck = checkers::openings::ballots();
+    let n = match choice {
+        super::args::Ballot::Number(n) => n,
+        super::args::Ballot::Random => {
+            // Any seed will do: the draw is for variety, not secrecy.
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            deck[nanos as usize % deck.len()].number
+        }
+    };
+    checkers::openings::ballot(n).ok_or_else(|| {
+        let value = n.to_string();
+        Fail::Input(lang.f(
+            "cli.value.ballot",
+            &[("value", &value), ("deck", &deck.len())],
+        ))
+    })
 }
 
 /// Asks on the terminal whether to play on in a copy of a game another

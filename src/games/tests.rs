@@ -223,3 +223,31 @@ fn a_keeper_writes_one_file_per_game_and_never_another_games() {
     drop((keeper, other));
     std::fs::remove_dir_all(&lib.dir).unwrap();
 }
+
+#[test]
+fn a_game_keeps_its_ballot_through_its_file_and_only_where_its_moves_match() {
+    let ballot = &checkers::openings::ballots()[0];
+    let game = ballot.game();
+    let tags = Tags {
+        ballot: Some(ballot.number),
+        ..Default::default()
+    };
+    let text = write_game(&game, &tags, None);
+    assert!(
+        text.contains(&format!("[Ballot \"{}\"]", ballot.number)),
+        "{text}"
+    );
+    let read = |text: &str| {
+        let (pdn, game, _, _) =
+            open_game(text.as_bytes(), 1, &checkers::pdn::Assume::default()).unwrap();
+        tags_of(&pdn, &game).ballot
+    };
+    assert_eq!(read(&text), Some(ballot.number));
+    // A tag that names another ballot than the moves played is not believed.
+    let other = checkers::openings::ballots()[1].number;
+    let lie = text.replace(
+        &format!("[Ballot \"{}\"]", ballot.number),
+        &format!("[Ballot \"{other}\"]"),
+    );
+    assert_eq!(read(&lie), None);
+}

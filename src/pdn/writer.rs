@@ -23,6 +23,9 @@ pub struct Tags {
     /// The `TimeControl` tag, as [`crate::clock::TimeControl::pdn`] writes it;
     /// empty is not written.
     pub time_control: String,
+    /// The number of the three-move ballot the game was drawn to start from
+    /// (English checkers), written as a `Ballot` tag.
+    pub ballot: Option<u32>,
     /// The time each move left its player, by ply: written after the move as a
     /// clock comment, `{[%clk 0:04:57]}`, where there is one.
     pub clocks: Vec<Option<std::time::Duration>>,
@@ -116,6 +119,9 @@ pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> Stri
     tag("Variant", &rules.pdn_variant);
     if !tags.time_control.is_empty() {
         tag("TimeControl", &tags.time_control);
+    }
+    if let Some(n) = tags.ballot {
+        tag("Ballot", &n.to_string());
     }
     let start = *game.start();
     if start != Position::start(&rules) {

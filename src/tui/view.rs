@@ -318,6 +318,27 @@ fn table_verdict(l: Lang, value: Value, side: Color) -> String {
     )
 }
 
+/// The ballot the game was drawn to start from, and the named opening it is
+/// in (or left last): "Ballot 37: 11-15 23-19 8-11", "Opening: Old Fourteenth".
+fn opening_lines(app: &App) -> Vec<String> {
+    let l = app.lang;
+    let mut lines = Vec::new();
+    if let Some(b) = app.tags.ballot.and_then(checkers::openings::ballot) {
+        let moves = if b.name.is_empty() {
+            b.text()
+        } else {
+            format!("{} ({})", b.text(), b.name)
+        };
+        lines.push(l.f("panel.ballot", &[("number", &b.number), ("moves", &moves)]));
+    }
+    let book = checkers::openings::book(app.game.rules());
+    if let Some((book, o)) = book.and_then(|b| Some((b, b.name_of(&app.game)?))) {
+        let name = o.name_for(l.code() == book.lang);
+        lines.push(l.f("panel.opening", &[("name", &name)]));
+    }
+    lines
+}
+
 fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let l = app.lang;
@@ -326,6 +347,9 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let rules = app.game.rules();
     let mut lines = Vec::new();
     entry(&mut lines, &l.variant_name(rules), t.title(), w, 2);
+    for text in opening_lines(app) {
+        entry(&mut lines, &text, t.dim(), w, 2);
+    }
     let side = pos.side_to_move();
     match app.game.outcome() {
         Some(o) => {

@@ -262,6 +262,7 @@ impl Drop for Session {
 }
 
 mod analysis;
+mod ballot;
 mod board;
 mod board_screen;
 mod canadian;

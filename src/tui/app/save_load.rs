@@ -223,6 +223,7 @@ impl App {
             white: or(&t.white, name(Color::White)),
             black: or(&t.black, name(Color::Black)),
             time_control: (self.clocks.as_ref()).map_or_else(String::new, |c| c.control.pdn()),
+            ballot: t.ballot,
             clocks: (self.clocks.as_ref()).map_or_else(Vec::new, |c| c.by_ply(&self.game)),
             notes: Vec::new(),
         }

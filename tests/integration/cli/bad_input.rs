@@ -280,3 +280,27 @@ fn a_bad_clock_is_refused_before_the_game_starts() {
         );
     }
 }
+
+#[test]
+fn a_ballot_outside_the_deck_or_outside_english_is_refused_before_the_game_starts() {
+    let deck = checkers::openings::ballots().len();
+    for bad in ["0", "x", &(deck + 1).to_string()] {
+        refused(
+            &["play", "--variant", "english", "--ballot", bad],
+            None,
+            &[&format!(
+                "`{bad}` is not a ballot: give a number of the three-move deck, 1 to {deck}, or random"
+            )],
+        );
+    }
+    refused(
+        &["play", "--variant", "russian", "--ballot", "1"],
+        None,
+        &["three-move ballots are drawn in English checkers only, not in Russian shashki"],
+    );
+    refused(
+        &["play", "--ballot", "1", "--fen", "W:W21:B1"],
+        None,
+        &["--ballot", "--fen"],
+    );
+}

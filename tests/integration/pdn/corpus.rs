@@ -271,3 +271,53 @@ fn the_corpus_s_10x10_games_read_as_international_draughts() {
     assert_eq!((read, ten), (649, 652));
     assert!(read * 100 >= ten * 99, "{read} of {ten}");
 }
+
+/// The Russian collections tag some games with their opening (transliterated).
+/// Where the project's table names that opening, every game so tagged gets the
+/// name, whatever its move order (the table names positions, not moves). Кол
+/// is the exception that shows the limit: its games often reach the stake on
+/// c5 after other moves, a position no table of tabiyas holds, or pass through
+/// another named opening on the way.
+#[test]
+fn russian_games_tagged_with_an_opening_get_that_name() {
+    use checkers::rules::builtin::RUSSIAN;
+    use checkers::Ruleset;
+    let rules = Ruleset::builtin(RUSSIAN).unwrap();
+    let book = checkers::openings::book(&rules).unwrap();
+    let names = [
+        ("Novoleningradskaja zaschita", "Новоленинградская защита"),
+        ("Novoleningradskaja", "Новоленинградская защита"),
+        ("Perekrestok", "Перекрёсток"),
+        ("Igra Bodjanskogo", "Игра Бодянского"),
+        ("Obratnaja igra Bodjanskogo", "Обратная игра Бодянского"),
+        ("Kol", "Кол"),
+    ];
+    let (mut named, mut kol, mut kol_named) = (0, 0, 0);
+    for file in [
+        "games-checkers/russian__abatsiev.pdn",
+        "pdn-standard/fail/abatsiev.pdn",
+    ] {
+        let bytes = std::fs::read(corpus().join(file)).unwrap();
+        for pdn in checkers::pdn::read_games(&String::from_utf8_lossy(&bytes)).unwrap() {
+            let tag = pdn.tag("Opening").unwrap_or_default().trim().to_string();
+            let Some((_, name)) = names.iter().find(|(t, _)| *t == tag) else {
+                continue;
+            };
+            let game = checkers::pdn::replay(&pdn, &rules).unwrap();
+            if game.moves().len() == 0 {
+                continue;
+            }
+            let ours = book.name_of(&game).map(|o| o.name.as_str());
+            if tag == "Kol" {
+                kol += 1;
+                kol_named += usize::from(ours == Some(*name));
+                continue;
+            }
+            assert_eq!(ours, Some(*name), "{file}: a game tagged {tag}");
+            named += 1;
+        }
+    }
+    assert_eq!(named, 12);
+    // Two move orders reach the stake at once: 1.cd4 ba5 2.dc5 and 1.cb4 ba5 2.bc5.
+    assert_eq!((kol, kol_named), (14, 7));
+}
