@@ -56,8 +56,22 @@ fn saved_games() -> &'static [&'static str] {
 fn library() -> &'static Library {
     static LIBRARY: OnceLock<Library> = OnceLock::new();
     LIBRARY.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("checkers-games-fuzz-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = std::env::temp_dir();
+        // A run cannot remove its own folder (the library lives as long as the
+        // process), so each removes those that earlier runs left an hour ago or
+        // more (not those of a run going on beside it).
+        let hour = std::time::Duration::from_secs(3600);
+        let stale = std::fs::read_dir(&tmp).into_iter().flatten().flatten();
+        for old in stale.filter(|e| {
+            let age = e.metadata().and_then(|m| m.modified()).map(|t| t.elapsed());
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("checkers-games-fuzz-")
+                && matches!(age, Ok(Ok(a)) if a > hour)
+        }) {
+            let _ = std::fs::remove_dir_all(old.path());
+        }
+        let dir = tmp.join(format!("checkers-games-fuzz-{}", std::process::id()));
         let lib = Library::at(dir).unwrap();
         std::fs::write(lib.path("20261123-040230-4711-2"), saved_games()[0]).unwrap();
         lib

@@ -33,7 +33,9 @@ fn english_match(extra: &[&str]) -> Output {
 
 /// A fresh path in the temporary directory for this test.
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("checkers-match-hub-{}", std::process::id()));
+    // Under the build's own temporary folder, which goes with `cargo clean`.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("checkers-match-hub-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
