@@ -66,6 +66,10 @@ pub(super) fn moves(a: &MovesArgs) -> Result<(), Fail> {
         return Ok(out.flush()?);
     }
     let l = super::localize::current();
+    if io::IsTerminal::is_terminal(&io::stdin()) {
+        // Typed at a terminal, no FEN on the line: say what is awaited.
+        eprintln!("{}", l.t("cli.moves.stdin"));
+    }
     for (i, line) in io::stdin().lock().lines().enumerate() {
         let n = i + 1;
         let at = |why: &dyn std::fmt::Display| l.f("cli.stdin_line", &[("n", &n), ("why", why)]);

@@ -401,6 +401,9 @@ pub struct App {
     /// Reviewing a loaded game: ←/→ step back and forth through its moves.
     pub review: bool,
     next_id: u64,
+    /// Varies the weak levels' noise from one run to the next, so that a line
+    /// that beat level 1 once does not beat it every time.
+    pub(super) noise_seed: u64,
     /// Which state of the game was last kept by the autosave.
     saver: Autosave,
     /// Where the game is kept, for the quit and new-game dialogs.
@@ -482,6 +485,14 @@ impl App {
             effects: Vec::new(),
             review: opts.review,
             next_id: 0,
+            noise_seed: {
+                use std::hash::{BuildHasher, Hasher};
+                // The standard library's per-process random keys: no crate, and
+                // no need for more than variety.
+                std::collections::hash_map::RandomState::new()
+                    .build_hasher()
+                    .finish()
+            },
             saver: Autosave::default(),
             kept,
             ruleset_text: opts.ruleset_text,

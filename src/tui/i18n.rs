@@ -352,6 +352,17 @@ mod tests {
     }
 
     #[test]
+    fn no_key_is_given_twice_in_a_catalogue() {
+        // A second line with a key silently replaces the first.
+        for (lang, texts) in SOURCES {
+            let mut seen = BTreeSet::new();
+            for (key, _) in texts.into_iter().flat_map(parse) {
+                assert!(seen.insert(key), "{lang:?}: {key} is given twice");
+            }
+        }
+    }
+
+    #[test]
     fn plural_forms_follow_each_language() {
         let moves = |l: Lang, n| l.n("count.moves", n, &[]);
         assert_eq!(moves(Lang::En, 1), "1 move");

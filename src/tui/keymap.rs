@@ -68,7 +68,8 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
     };
     match mode {
         Mode::Confirm => match key.code {
-            KeyCode::Char('y' | 'Y') => Some(Action::Yes),
+            // `j`: ja, as the German and Dutch dialogs offer it.
+            KeyCode::Char('y' | 'Y' | 'j' | 'J') => Some(Action::Yes),
             KeyCode::Char('n' | 'N') => Some(Action::No),
             KeyCode::Esc => Some(Action::Cancel),
             KeyCode::Char('q') => Some(Action::Quit),
@@ -156,6 +157,11 @@ mod tests {
         );
         assert_eq!(
             action(Mode::Confirm, &key(KeyCode::Char('y'))),
+            Some(Action::Yes)
+        );
+        // The German and Dutch dialogs offer `j: ja`.
+        assert_eq!(
+            action(Mode::Confirm, &key(KeyCode::Char('j'))),
             Some(Action::Yes)
         );
     }

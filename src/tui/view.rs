@@ -46,9 +46,16 @@ impl Widget for &App {
             return overlays::render_start(self, menu, area, buf);
         }
         board_view::render(self, &layout, buf);
+        // Where the panel has columns to spare, one more keeps its text clear of
+        // the square numbers at the board's right edge.
+        let mut panel = layout.panel;
+        if panel.width > crate::tui::layout::PANEL_MIN {
+            panel.x += 1;
+            panel.width -= 1;
+        }
         match &self.editor {
-            Some(ed) => render_editor_panel(self, ed, layout.panel, buf),
-            None => render_panel(self, layout.panel, buf),
+            Some(ed) => render_editor_panel(self, ed, panel, buf),
+            None => render_panel(self, panel, buf),
         }
         render_status(self, layout.status, buf);
         render_command(self, layout.command, buf);
@@ -295,8 +302,25 @@ fn render_editor_panel(app: &App, ed: &crate::tui::app::Editor, area: Rect, buf:
         entry(&mut lines, l.t(key), t.dim(), w, 2);
     }
     lines.push(Line::from(""));
-    entry(&mut lines, &ed.fen(app.geometry()), t.info(), w, 2);
+    for row in fen_rows(&ed.fen(app.geometry()), w as usize) {
+        lines.push(Line::styled(row, t.info()));
+    }
     Paragraph::new(lines).render(area, buf);
+}
+
+/// A FEN in rows of at most `width` characters, broken after a comma or a
+/// colon, never inside a square's number (a FEN has no spaces to wrap at).
+fn fen_rows(fen: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut rows = vec![String::new()];
+    for part in fen.split_inclusive([',', ':']) {
+        let row = rows.last_mut().expect("one row at least");
+        if !row.is_empty() && row.chars().count() + part.chars().count() > width {
+            rows.push(String::new());
+        }
+        rows.last_mut().expect("one row at least").push_str(part);
+    }
+    rows
 }
 
 /// The endgame tables' verdict on a position with `side` to move, whose value
@@ -323,7 +347,8 @@ fn table_verdict(l: Lang, value: Value, side: Color) -> String {
 fn opening_lines(app: &App) -> Vec<String> {
     let l = app.lang;
     let mut lines = Vec::new();
-    if let Some(b) = app.tags.ballot.and_then(checkers::openings::ballot) {
+    let ballot = app.tags.ballot.and_then(checkers::openings::ballot);
+    if let Some(b) = ballot {
         let moves = if b.name.is_empty() {
             b.text()
         } else {
@@ -334,6 +359,10 @@ fn opening_lines(app: &App) -> Vec<String> {
     let book = checkers::openings::book(app.game.rules());
     if let Some((book, o)) = book.and_then(|b| Some((b, b.name_of(&app.game)?))) {
         let name = o.name_for(l.code() == book.lang);
+        if ballot.is_some_and(|b| b.name == name) {
+            // The ballot's line has named it already.
+            return lines;
+        }
         lines.push(l.f("panel.opening", &[("name", &name)]));
     }
     lines

@@ -110,7 +110,7 @@ impl App {
             past: checkers::ai::Past::of(&self.game),
             level,
             limits,
-            seed: id.wrapping_mul(0x2545_F491) ^ self.game.moves().len() as u64,
+            seed: self.noise_seed ^ id.wrapping_mul(0x2545_F491) ^ self.game.moves().len() as u64,
         })));
         self.thinking = Some(Thinking {
             id,

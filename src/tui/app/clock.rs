@@ -156,7 +156,12 @@ impl App {
             }
             self.info(self.lang.t("status.paused").to_string());
         } else {
-            self.info(self.lang.t("status.resumed").to_string());
+            let key = if self.clocks.is_some() {
+                "status.resumed"
+            } else {
+                "status.resumed_no_clock"
+            };
+            self.info(self.lang.t(key).to_string());
         }
     }
 

@@ -29,17 +29,17 @@ impl Editor {
     /// The placement as a FEN of square numbers, checked or not.
     pub fn fen(&self, geo: &checkers::Geometry) -> String {
         let list = |c: Color| {
-            self.pieces
+            // In the order of their numbers, as `:fen` and every FEN writer lists them.
+            let mut pieces: Vec<(u8, bool)> = self
+                .pieces
                 .iter()
                 .filter(|(_, p)| p.color() == c)
-                .map(|(&s, p)| {
-                    let n = geo.number(s).unwrap_or(0);
-                    if p.is_king() {
-                        format!("K{n}")
-                    } else {
-                        n.to_string()
-                    }
-                })
+                .map(|(&s, p)| (geo.number(s).unwrap_or(0), p.is_king()))
+                .collect();
+            pieces.sort_unstable();
+            pieces
+                .iter()
+                .map(|&(n, king)| if king { format!("K{n}") } else { n.to_string() })
                 .collect::<Vec<_>>()
                 .join(",")
         };

@@ -73,7 +73,11 @@ fn dialog(title: &str, lines: Vec<(String, Style)>, area: Rect, buf: &mut Buffer
         }
     }
     let rect = centered(area, inner + 2, wrapped.len() as u16 + 2);
-    Clear.render(rect, buf);
+    // A blank column either side, so that no half of a word or a piece
+    // beneath is left stuck to the frame.
+    let left = rect.x.saturating_sub(1).max(area.x);
+    let right = (rect.right() + 1).min(area.right());
+    Clear.render(Rect::new(left, rect.y, right - left, rect.height), buf);
     Paragraph::new(wrapped)
         .block(
             Block::default()

@@ -555,3 +555,46 @@ fn a_panel_entry_leaves_no_one_word_orphan() {
     let long = vec!["a b longlonglong".to_string(), "  xxxxxxxxxx".to_string()];
     assert_eq!(super::no_orphan(long.clone(), 14), long);
 }
+
+/// A game begun from a ballot shows the ballot with its name, and does not
+/// name the opening a second time; a game played on names the opening reached.
+#[test]
+fn the_panel_names_the_ballot_once_and_the_opening_of_a_game() {
+    let ballot = checkers::openings::ballots()
+        .iter()
+        .find(|b| b.name == "Wilderness")
+        .expect("the Wilderness ballot");
+    let opts = Options {
+        resume: Some(ballot.game()),
+        tags: Some(checkers::pdn::Tags {
+            ballot: Some(ballot.number),
+            ..Default::default()
+        }),
+        ..options(Ruleset::builtin(ENGLISH).unwrap())
+    };
+    let shown = screen(&App::new(opts, (120, 40)));
+    // The panel wraps the line between its moves.
+    let expected = format!("Ballot {}: 9-13 22-18", ballot.number);
+    assert!(shown.contains(&expected), "{shown}");
+    assert!(shown.contains("11-16 (Wilderness)"), "{shown}");
+    assert!(!shown.contains("Opening:"), "{shown}");
+    let mut a = app_with(RUSSIAN, None, (120, 40));
+    for m in ["c3-d4", "d6-c5", "b2-c3", "f6-g5"] {
+        a.game.play_text(m).unwrap();
+    }
+    assert!(screen(&a).contains("Opening: City game"), "{}", screen(&a));
+}
+
+#[test]
+fn a_fen_is_broken_after_a_comma_or_a_colon_never_inside_a_number() {
+    let fen = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    let rows = super::fen_rows(fen, 16);
+    assert_eq!(rows.concat(), fen);
+    for r in &rows {
+        assert!(r.chars().count() <= 16, "{rows:?}");
+        assert!(
+            r.ends_with([',', ':']) || r == rows.last().unwrap(),
+            "{rows:?}"
+        );
+    }
+}

@@ -257,3 +257,22 @@ fn watching_pause_holds_the_game_and_s_steps_one_move() {
     assert_eq!(a.ai.delay, Duration::from_secs(2));
     assert_eq!(status_text(&a), "2 s between moves");
 }
+
+/// The weak levels' noise is seeded afresh in each game: two games asking the
+/// same first search ask it with different seeds, so the same line does not beat
+/// level 1 every time.
+#[test]
+fn the_weak_levels_noise_differs_from_one_game_to_the_next() {
+    let seed = |a: &mut App| {
+        std::mem::take(&mut a.effects)
+            .into_iter()
+            .find_map(|e| match e {
+                Effect::Search(r) => Some(r.seed),
+                _ => None,
+            })
+            .expect("the AI is asked for a search")
+    };
+    let (mut a, mut b) = (vs_ai(ENGLISH, false, true), vs_ai(ENGLISH, false, true));
+    assert_eq!(a.game.position(), b.game.position());
+    assert_ne!(seed(&mut a), seed(&mut b));
+}

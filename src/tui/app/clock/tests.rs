@@ -80,6 +80,7 @@ fn pause_stops_the_clock_and_the_ai() {
     assert!(screen(&a).contains("paused (p)"));
     ch(&mut a, 'p');
     assert!(!a.paused);
+    assert!(screen(&a).contains("the clocks run again"));
     assert_eq!(a.thinking.as_ref().map(|t| t.purpose), Some(Purpose::Move));
     a.update(Action::Tick(t0 + S(31)));
     assert_eq!(shown(&a, Color::White), S(59));
@@ -156,4 +157,15 @@ fn the_clocks_are_saved_with_the_game_and_read_back() {
     assert_eq!(clocks.control.to_string(), "5+3");
     assert_eq!(clocks.shown(&b.game, Color::White), S(299));
     assert_eq!(clocks.shown(&b.game, Color::Black), S(294));
+}
+
+#[test]
+fn going_on_in_a_game_without_clocks_says_nothing_of_clocks() {
+    let mut a = app(checkers::rules::builtin::ENGLISH, None);
+    ch(&mut a, 'p');
+    assert!(a.paused);
+    ch(&mut a, 'p');
+    let shown = screen(&a);
+    assert!(shown.contains("going on"), "{shown}");
+    assert!(!shown.contains("clocks"), "{shown}");
 }
