@@ -68,7 +68,9 @@ fn dialog(title: &str, lines: Vec<(String, Style)>, area: Rect, buf: &mut Buffer
     let inner = (widest as u16 + 1).min(area.width.saturating_sub(2));
     let mut wrapped = Vec::new();
     for (text, style) in lines {
-        for l in wrap_items(&text, inner as usize, 2) {
+        // No word left alone on a last line.
+        let width = inner as usize;
+        for l in super::no_orphan(wrap_items(&text, width, 2), width) {
             wrapped.push(Line::styled(l, style));
         }
     }
@@ -120,23 +122,24 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
                 t.title(),
             ));
             let g = &t.glyphs;
-            lines.push((
-                format!(
-                    " {}",
-                    l.f(
-                        "dialog.help.legend",
-                        &[
-                            ("must", &g.must_capture),
-                            ("most", &g.most_capture),
-                            ("selected", &g.selected),
-                            ("target", &g.target),
-                            ("taken", &g.taken),
-                            ("last", &g.last_move),
-                        ],
-                    )
-                ),
-                plain,
-            ));
+            let last = format!("{}{}", g.last_move, g.emptied);
+            let legend = l.f(
+                "dialog.help.legend",
+                &[
+                    ("must", &g.must_capture),
+                    ("most", &g.most_capture),
+                    ("selected", &g.selected),
+                    ("target", &g.target),
+                    ("taken", &g.taken),
+                    ("last", &last),
+                ],
+            );
+            // Six marks in two rows of three: one row is too wide for 80
+            // columns in every language, and a wrapped row leaves one mark alone.
+            let marks: Vec<&str> = legend.split("  ").collect();
+            for half in marks.chunks(marks.len().div_ceil(2)) {
+                lines.push((format!(" {}", half.join("  ")), plain));
+            }
             lines.push((format!(" {}", l.t("dialog.help.close")), t.dim()));
             dialog(l.t("dialog.help"), lines, area, buf);
         }
