@@ -119,6 +119,8 @@ pub enum Action {
     ThinkShorter,
     /// Start screen: the next time control of [`CLOCKS`].
     NextClock,
+    /// The start screen's `b`: English checkers from a ballot drawn at random, or not.
+    ToggleBallot,
     /// A search reported a finished depth.
     AiInfo {
         id: u64,
@@ -304,6 +306,8 @@ pub struct StartMenu {
     pub clock: Option<checkers::clock::TimeControl>,
     /// The time between moves when the AI plays itself.
     pub delay: Duration,
+    /// English checkers starts from a three-move ballot drawn at random.
+    pub ballot: bool,
     /// Unfinished games from the library, the most recent first; `r` resumes
     /// the first, `1`…`9` the one numbered so.
     pub unfinished: Vec<Unfinished>,

@@ -106,6 +106,7 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
             KeyCode::Char('>' | '.') => Some(Action::ThinkLonger),
             KeyCode::Char('<' | ',') => Some(Action::ThinkShorter),
             KeyCode::Char('c') => Some(Action::NextClock),
+            KeyCode::Char('b') => Some(Action::ToggleBallot),
             KeyCode::Char('d') => Some(Action::NextDelay),
             KeyCode::Char('r') => Some(Action::Resume),
             KeyCode::Char(c @ '1'..='9') => Some(Action::ResumeNth(c as usize - '0' as usize)),

@@ -45,6 +45,7 @@ impl StartMenu {
             think_time: opts.ai.think_time,
             clock: opts.clock,
             delay: opts.ai.delay,
+            ballot: false,
             unfinished: opts.unfinished.clone(),
             open_elsewhere: opts.open_elsewhere,
         }
@@ -92,6 +93,7 @@ impl App {
                     .max(Duration::from_secs(1))
             }
             Action::NextClock => menu.clock = next_clock(menu.clock),
+            Action::ToggleBallot => menu.ballot = !menu.ballot,
             Action::NextDelay => {
                 let at = super::DELAYS.iter().position(|&d| d > menu.delay);
                 menu.delay = super::DELAYS[at.unwrap_or(0)];
@@ -107,12 +109,31 @@ impl App {
                 self.ai.think_time = menu.think_time;
                 self.ai.delay = menu.delay;
                 self.clock_control = menu.clock;
+                let ballot = menu.ballot && rules.id == checkers::rules::builtin::ENGLISH;
                 self.start_menu = None;
                 self.new_game(Some(rules));
+                if ballot {
+                    self.start_from_ballot();
+                }
             }
             Action::Quit | Action::Cancel => self.quit = true,
             _ => {}
         }
+    }
+
+    /// The new game begins with a ballot of the three-move deck, drawn at random.
+    fn start_from_ballot(&mut self) {
+        let deck = checkers::openings::ballots();
+        if deck.is_empty() {
+            return;
+        }
+        // Any seed will do: the draw is for variety, not secrecy.
+        let ballot = &deck[(self.noise_seed % deck.len() as u64) as usize];
+        self.game = ballot.game();
+        self.tags.ballot = Some(ballot.number);
+        self.place_cursor();
+        let text = format!("{} {}", ballot.number, ballot.text());
+        self.info(self.lang.f("status.ballot", &[("ballot", &text)]));
     }
 
     /// Goes on with unfinished game `i` of the start screen's list, holding

@@ -364,6 +364,19 @@ fn start_lines(
         Style::default(),
         2,
     );
+    if menu.variants[menu.selected].id == checkers::rules::builtin::ENGLISH {
+        let key = if menu.ballot {
+            "start.ballot_random"
+        } else {
+            "start.no_ballot"
+        };
+        push(
+            &mut lines,
+            &l.f("start.ballot", &[("ballot", &l.t(key))]),
+            Style::default(),
+            2,
+        );
+    }
     let elsewhere = |lines: &mut Vec<Line>| {
         if menu.open_elsewhere > 0 {
             let text = l.f("start.open_elsewhere", &[("n", &menu.open_elsewhere)]);

@@ -124,3 +124,42 @@ fn a_digit_continues_the_unfinished_game_numbered_so() {
         .iter()
         .any(|e| matches!(e, Effect::File(FileWork::Keep { .. }))));
 }
+
+/// `b` on the start screen, for English checkers: the game begins with a
+/// ballot drawn from the three-move deck, and keeps it.
+#[test]
+fn b_on_the_start_screen_starts_english_from_a_ballot() {
+    let mut a = App::new(
+        Options {
+            start_screen: true,
+            ..options(Ruleset::builtin(ENGLISH).unwrap())
+        },
+        (80, 24),
+    );
+    assert!(
+        screen(&a).contains("Three-move ballot (b): none"),
+        "{}",
+        screen(&a)
+    );
+    ch(&mut a, 'b');
+    assert!(screen(&a).contains("Three-move ballot (b): drawn at random"));
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.mode(), Mode::Board);
+    let ballot = checkers::openings::ballot_of(&a.game).expect("a ballot's three moves");
+    assert_eq!(a.tags.ballot, Some(ballot.number));
+    assert!(a
+        .game_text()
+        .contains(&format!("[Ballot \"{}\"]", ballot.number)));
+    // Not offered for another variant.
+    let mut b = App::new(
+        Options {
+            start_screen: true,
+            ..options(Ruleset::builtin(RUSSIAN).unwrap())
+        },
+        (80, 24),
+    );
+    assert!(!screen(&b).contains("ballot"));
+    ch(&mut b, 'b');
+    key(&mut b, KeyCode::Enter);
+    assert_eq!(b.game.moves().len(), 0);
+}
