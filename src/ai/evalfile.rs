@@ -67,7 +67,8 @@ const BUILT_IN: &[(&str, &[u8])] = &[
     (
         builtin::SPANISH,
         include_bytes!("../../weights/spanish.ckev"),
-    ),    (
+    ),
+    (
         builtin::PORTUGUESE,
         include_bytes!("../../weights/portuguese.ckev"),
     ),

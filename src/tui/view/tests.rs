@@ -598,3 +598,19 @@ fn a_fen_is_broken_after_a_comma_or_a_colon_never_inside_a_number() {
         );
     }
 }
+
+/// On the 12×12 board at 80×24 a square is one row tall: the cursor on the
+/// piece that must capture leaves its mark in sight (without colour, nothing
+/// else says so).
+#[test]
+fn the_cursor_on_a_one_row_square_keeps_its_must_capture_mark() {
+    let rules = Ruleset::builtin(checkers::rules::builtin::CANADIAN).unwrap();
+    let opts = Options {
+        start: Some(fen::parse("W:W40,45:B34", rules.geometry()).unwrap()),
+        ..options(rules)
+    };
+    let a = App::new(opts, (80, 24));
+    let shown = screen(&a);
+    assert!(shown.contains("!"), "{shown}");
+    assert!(shown.contains("]"), "the cursor shows: {shown}");
+}
