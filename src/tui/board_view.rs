@@ -328,10 +328,7 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
                 // On a square one row tall the left bracket would hide the
                 // square's mark ("must capture"): the mark stays, with the
                 // cursor's colour, and the right bracket shows the cursor.
-                let left = match mark.filter(|_| sh == 1) {
-                    Some(m) => m,
-                    None => "[",
-                };
+                let left = mark.filter(|_| sh == 1).unwrap_or("[");
                 put(buf, rect.x, cy, left, style);
                 put(buf, rect.x + sw - 1, cy, "]", style);
             }
