@@ -180,11 +180,25 @@ pub fn wrap_items(text: &str, width: usize, indent: usize) -> Vec<String> {
             *line = joined;
         } else if len * 2 >= width && indent + item.chars().count() <= width {
             // The separator ends the line, so the reader sees the list go on.
-            let sep = sep.trim_end();
-            if len + sep.chars().count() <= width {
-                line.push_str(sep);
+            let mark = sep.trim_end();
+            let pad = " ".repeat(indent);
+            if len + mark.chars().count() <= width {
+                line.push_str(mark);
+                lines.push(format!("{pad}{item}"));
+            } else if let Some((cut, moved)) = line
+                .rfind(sep)
+                .filter(|_| !mark.is_empty())
+                .map(|cut| (cut, format!("{pad}{}{sep}{item}", &line[cut + sep.len()..])))
+                .filter(|(_, moved)| moved.chars().count() <= width)
+            {
+                // No room for the mark: the line's last item goes down with
+                // this one, so that the mark still ends the line.
+                line.truncate(cut);
+                line.push_str(mark);
+                lines.push(moved);
+            } else {
+                lines.push(format!("{pad}{item}"));
             }
-            lines.push(format!("{}{item}", " ".repeat(indent)));
         } else {
             // Between words, as plain text wraps.
             let last = lines.pop().unwrap_or_default();
@@ -682,6 +696,17 @@ mod wrap_tests {
             ]
         );
         assert_eq!(wrap_items(keys, 80, 1), [keys]);
+        // Where the mark cannot end a full line, the line's last item goes down
+        // with the next: no line loses its mark.
+        let list = " commands: undo · flip · resign · draw · hint · fen · save";
+        let rows = wrap_items(list, 39, 2);
+        assert_eq!(
+            rows,
+            [
+                " commands: undo · flip · resign ·",
+                "  draw · hint · fen · save"
+            ]
+        );
         assert_eq!(wrap_items("", 80, 1), [""]);
         let start =
             "Enter: spielen   r oder 1-9: eine unterbrochene Partie fortsetzen   q: beenden";
