@@ -71,6 +71,9 @@ const BUILT_IN: &[(&str, &[u8])] = &[
     (
         builtin::PORTUGUESE,
         include_bytes!("../../weights/portuguese.ckev"),
+    ),    (
+        builtin::CZECH,
+        include_bytes!("../../weights/czech.ckev"),
     ),
 ];
 
