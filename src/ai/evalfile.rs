@@ -71,10 +71,8 @@ const BUILT_IN: &[(&str, &[u8])] = &[
     (
         builtin::PORTUGUESE,
         include_bytes!("../../weights/portuguese.ckev"),
-    ),    (
-        builtin::CZECH,
-        include_bytes!("../../weights/czech.ckev"),
     ),
+    (builtin::CZECH, include_bytes!("../../weights/czech.ckev")),
 ];
 
 /// A weights file's contents.

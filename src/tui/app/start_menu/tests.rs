@@ -7,15 +7,20 @@ use checkers::rules::builtin::{ENGLISH, RUSSIAN};
 use checkers::Ruleset;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-#[test]
-fn start_screen_picks_a_variant() {
-    let mut a = App::new(
+/// The start screen, its variant preset to `variant`.
+fn start_screen(variant: &str) -> App {
+    App::new(
         Options {
             start_screen: true,
-            ..options(Ruleset::builtin(ENGLISH).unwrap())
+            ..options(Ruleset::builtin(variant).unwrap())
         },
         (80, 24),
-    );
+    )
+}
+
+#[test]
+fn start_screen_picks_a_variant() {
+    let mut a = start_screen(ENGLISH);
     assert_eq!(a.mode(), Mode::Start);
     let ids: Vec<&str> = Ruleset::builtin_ids().collect();
     let russian = ids.iter().position(|&i| i == RUSSIAN).unwrap();
@@ -129,13 +134,7 @@ fn a_digit_continues_the_unfinished_game_numbered_so() {
 /// ballot drawn from the three-move deck, and keeps it.
 #[test]
 fn b_on_the_start_screen_starts_english_from_a_ballot() {
-    let mut a = App::new(
-        Options {
-            start_screen: true,
-            ..options(Ruleset::builtin(ENGLISH).unwrap())
-        },
-        (80, 24),
-    );
+    let mut a = start_screen(ENGLISH);
     assert!(
         screen(&a).contains("Three-move ballot (b): none"),
         "{}",
@@ -151,13 +150,7 @@ fn b_on_the_start_screen_starts_english_from_a_ballot() {
         .game_text()
         .contains(&format!("[Ballot \"{}\"]", ballot.number)));
     // Not offered for another variant.
-    let mut b = App::new(
-        Options {
-            start_screen: true,
-            ..options(Ruleset::builtin(RUSSIAN).unwrap())
-        },
-        (80, 24),
-    );
+    let mut b = start_screen(RUSSIAN);
     assert!(!screen(&b).contains("ballot"));
     ch(&mut b, 'b');
     key(&mut b, KeyCode::Enter);
