@@ -73,6 +73,7 @@ const BUILT_IN: &[(&str, &[u8])] = &[
         include_bytes!("../../weights/portuguese.ckev"),
     ),
     (builtin::CZECH, include_bytes!("../../weights/czech.ckev")),
+    (builtin::THAI, include_bytes!("../../weights/thai.ckev")),
 ];
 
 /// A weights file's contents.
