@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::rules::builtin;
-use crate::{notation, Game, Move, Position, Ruleset};
+use crate::{notation, Game, Position, Ruleset};
 
 /// One named opening: the moves that define it and what it is called.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,7 +107,7 @@ impl Book {
                 continue;
             };
             let moves: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
-            let Some(end) = replay(&rules, &moves).map(|(p, _)| p) else {
+            let Some(end) = replay(&rules, &moves) else {
                 // The tests check that every line replays.
                 continue;
             };
@@ -134,17 +134,14 @@ fn data_lines(text: &str) -> impl Iterator<Item = &str> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
 }
 
-/// The position `moves` reach from the start, with the moves; None if one of
-/// them is not legal there.
-fn replay(rules: &Ruleset, moves: &[String]) -> Option<(Position, Vec<Move>)> {
+/// The position `moves` reach from the start; None if one of them is not
+/// legal there.
+fn replay(rules: &Ruleset, moves: &[String]) -> Option<Position> {
     let mut pos = Position::start(rules);
-    let mut played = Vec::new();
     for text in moves {
-        let m = notation::parse_move(text, &pos, rules).ok()?;
-        pos = pos.after(&m);
-        played.push(m);
+        pos = pos.after(&notation::parse_move(text, &pos, rules).ok()?);
     }
-    Some((pos, played))
+    Some(pos)
 }
 
 /// The book of named openings for `rules`, where the project has one (English
@@ -186,10 +183,10 @@ impl Ballot {
     /// The game after the ballot's three moves, in English checkers.
     pub fn game(&self) -> Game {
         let rules = Ruleset::builtin(builtin::ENGLISH).expect("english is built in");
-        let (_, played) = replay(&rules, &self.moves).expect("the tests replay every ballot");
         let mut game = Game::new(rules);
-        for m in &played {
-            game.play(m).expect("a ballot's moves are legal");
+        for m in &self.moves {
+            // `ballots` keeps only ballots whose moves replay.
+            game.play_text(m).expect("a ballot's moves are legal");
         }
         game
     }
@@ -221,6 +218,13 @@ pub fn ballots() -> &'static [Ballot] {
             })
             .collect()
     })
+}
+
+/// A ballot drawn from the deck by `seed` (any seed will do: the draw is for
+/// variety, not secrecy); None only if the deck were empty.
+pub fn drawn_ballot(seed: u64) -> Option<&'static Ballot> {
+    let deck = ballots();
+    deck.get((seed % deck.len().max(1) as u64) as usize)
 }
 
 /// The ballot numbered `n`, if the deck has it.

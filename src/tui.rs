@@ -17,7 +17,7 @@ mod tests;
 mod theme;
 mod view;
 
-pub use app::{AiSettings, Options, Unfinished, REVIEW_TIME};
+pub use app::{fresh_seed, AiSettings, Options, Unfinished, REVIEW_TIME};
 pub use theme::{BoardColors, Depth, Theme};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};

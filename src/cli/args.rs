@@ -381,9 +381,9 @@ fn parse_clock(s: &str) -> Result<checkers::clock::TimeControl, String> {
 }
 
 /// Which three-move ballot `--ballot` asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(super) enum Ballot {
-    Number(u32),
+    Number(&'static checkers::openings::Ballot),
     Random,
 }
 
@@ -392,9 +392,9 @@ fn parse_ballot(s: &str) -> Result<Ballot, String> {
         return Ok(Ballot::Random);
     }
     let deck = checkers::openings::ballots().len();
-    match s.parse::<u32>() {
-        Ok(n) if checkers::openings::ballot(n).is_some() => Ok(Ballot::Number(n)),
-        _ => Err(lang().f("cli.value.ballot", &[("value", &s), ("deck", &deck)])),
+    match s.parse::<u32>().ok().and_then(checkers::openings::ballot) {
+        Some(ballot) => Ok(Ballot::Number(ballot)),
+        None => Err(lang().f("cli.value.ballot", &[("value", &s), ("deck", &deck)])),
     }
 }
 

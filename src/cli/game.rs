@@ -259,23 +259,13 @@ fn drawn_ballot(
             lang.f("cli.ballot.variant", &[("variant", &variant)]),
         ));
     }
-    let deck = checkers::openings::ballots();
-    let n = match choice {
-        super::args::Ballot::Number(n) => n,
-        super::args::Ballot::Random => {
-            // Any seed will do: the draw is for variety, not secrecy.
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos());
-            deck[nanos as usize % deck.len()].number
-        }
+    let drawn = match choice {
+        super::args::Ballot::Number(ballot) => Some(ballot),
+        super::args::Ballot::Random => checkers::openings::drawn_ballot(tui::fresh_seed()),
     };
-    checkers::openings::ballot(n).ok_or_else(|| {
-        let value = n.to_string();
-        Fail::Input(lang.f(
-            "cli.value.ballot",
-            &[("value", &value), ("deck", &deck.len())],
-        ))
+    // The deck is built in and never empty (a test counts it).
+    drawn.ok_or_else(|| {
+        Fail::Input(lang.f("cli.value.ballot", &[("value", &"random"), ("deck", &0)]))
     })
 }
 

@@ -445,6 +445,16 @@ pub struct App {
     pub endgame: Endgame,
 }
 
+/// A seed that differs from one call and one run to the next, for draws that
+/// want variety (the weak levels' noise, a ballot): the standard library's
+/// per-process random keys, no crate.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+}
+
 /// The tags of a game started now: its date; the players are named when it
 /// is written.
 fn new_game_tags() -> checkers::pdn::Tags {
@@ -489,14 +499,7 @@ impl App {
             effects: Vec::new(),
             review: opts.review,
             next_id: 0,
-            noise_seed: {
-                use std::hash::{BuildHasher, Hasher};
-                // The standard library's per-process random keys: no crate, and
-                // no need for more than variety.
-                std::collections::hash_map::RandomState::new()
-                    .build_hasher()
-                    .finish()
-            },
+            noise_seed: fresh_seed(),
             saver: Autosave::default(),
             kept,
             ruleset_text: opts.ruleset_text,

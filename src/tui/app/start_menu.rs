@@ -123,12 +123,9 @@ impl App {
 
     /// The new game begins with a ballot of the three-move deck, drawn at random.
     fn start_from_ballot(&mut self) {
-        let deck = checkers::openings::ballots();
-        if deck.is_empty() {
+        let Some(ballot) = checkers::openings::drawn_ballot(self.noise_seed) else {
             return;
-        }
-        // Any seed will do: the draw is for variety, not secrecy.
-        let ballot = &deck[(self.noise_seed % deck.len() as u64) as usize];
+        };
         self.game = ballot.game();
         self.tags.ballot = Some(ballot.number);
         self.place_cursor();
