@@ -166,6 +166,9 @@ pub(super) struct MatchArgs {
     /// Stop as soon as a sequential test decides between ELO0 and ELO1 (5% errors each way); --games is then the most to play
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
     pub(super) sprt: Option<checkers::lab::sprt::Sprt>,
+    /// Play only openings that a depth-6 search with the hand-written evaluation finds within half a man: a random opening that gives a piece away decides its pair of games whoever plays them
+    #[arg(long)]
+    pub(super) balanced: bool,
 }
 
 fn parse_sprt(text: &str) -> Result<checkers::lab::sprt::Sprt, String> {

@@ -3,7 +3,9 @@
 
 use super::hub_opponent::{split_command, HubEngine};
 use super::{load_eval, load_rules, Fail, MatchArgs};
-use checkers::ai::{Level, Rng};
+use checkers::ai::eval::Evaluator;
+use checkers::ai::search::Options;
+use checkers::ai::{Engine, Level, Limits, Past, Rng};
 use checkers::clock::TimeControl;
 use checkers::lab::arena::{
     opening, play_contest, Builtin, Clock, Contestant, Played, Player, Thought, Turn,
@@ -44,11 +46,72 @@ fn mix(seed: u64, stream: u64, index: u64) -> u64 {
     z
 }
 
-/// The opening of pair `pair` (games 2·pair and 2·pair + 1): two to four random plies.
-fn pair_opening(rules: &Ruleset, seed: u64, pair: u32) -> Vec<Move> {
-    let mut rng = Rng::new(mix(seed, 1, u64::from(pair)));
-    let plies = 2 + rng.below(3) as usize;
-    opening(rules, plies, &mut rng)
+/// How a match draws its games' randomness: the seed, and whether its
+/// openings must be balanced (`--balanced`).
+#[derive(Clone, Copy)]
+struct Draw {
+    seed: u64,
+    balanced: bool,
+}
+
+impl Draw {
+    /// The opening of pair `pair` (games 2·pair and 2·pair + 1): two to four
+    /// random plies; if balanced, drawn again until [`is_balanced`] (the first
+    /// draw is the same either way, so a match without it plays what it always
+    /// played).
+    fn opening(self, rules: &Ruleset, pair: u32) -> Vec<Move> {
+        let mut rng = Rng::new(mix(self.seed, 1, u64::from(pair)));
+        let mut line = Vec::new();
+        for _ in 0..BALANCED_TRIES {
+            let plies = 2 + rng.below(3) as usize;
+            line = opening(rules, plies, &mut rng);
+            if !self.balanced || is_balanced(rules, &line) {
+                break;
+            }
+        }
+        line
+    }
+}
+
+/// How many openings a balanced pair draws before it takes the last one.
+const BALANCED_TRIES: u32 = 200;
+/// The most a balanced opening may be worth to either side, in hundredths of a man.
+const BALANCED_MARGIN: i32 = 50;
+
+/// Whether the game after `line` goes on and a depth-6 search, with the
+/// hand-written evaluation and none of the search's prunings (so the verdict
+/// is plain minimax, whatever the engine's tuning), scores it within
+/// [`BALANCED_MARGIN`] of level. In pool checkers a quarter of the random
+/// openings split their pair one game each: a man given away in the first
+/// plies decides the game whoever plays it, and says nothing of the players.
+fn is_balanced(rules: &Ruleset, line: &[Move]) -> bool {
+    let mut game = Game::new(rules.clone());
+    if line.iter().any(|m| game.play(m).is_err()) || game.legal_moves().is_empty() {
+        return false;
+    }
+    let mut engine = Engine::new(rules, 4);
+    engine.eval = Evaluator::hand(rules);
+    engine.options = Options {
+        reductions: false,
+        static_cut: false,
+        probcut: false,
+        counter_moves: false,
+        endgame: false,
+        ..Options::default()
+    };
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let r = engine.search(
+        game.position(),
+        &Past::of(&game),
+        limits,
+        &stop,
+        &mut |_| {},
+    );
+    r.info.score.abs() <= BALANCED_MARGIN
 }
 
 /// The second side of a match.
@@ -75,15 +138,15 @@ impl Contestant for Absent {
 /// games and started again after one that failed.
 fn play_one(
     rules: &Ruleset,
-    seed: u64,
+    draw: Draw,
     g: u32,
     first: &Player,
     second: &Second,
     control: Option<TimeControl>,
     hub: &mut Option<HubEngine>,
 ) -> Played {
-    let line = pair_opening(rules, seed, g / 2);
-    let mut rng = Rng::new(mix(seed, 2, u64::from(g)));
+    let line = draw.opening(rules, g / 2);
+    let mut rng = Rng::new(mix(draw.seed, 2, u64::from(g)));
     let mut a = Builtin::new(rules, first.clone());
     let mut absent = Absent(String::new());
     let mut builtin;
@@ -356,7 +419,11 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
             let mut hub = if w == 0 { probe.take() } else { None };
             let (rules, first, second, next, stop) = (&rules, &first, &second, &next, &stop);
             let interrupted = &interrupted;
-            let (seed, control) = (a.seed, a.clock);
+            let draw = Draw {
+                seed: a.seed,
+                balanced: a.balanced,
+            };
+            let control = a.clock;
             scope.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) || interrupted.load(Ordering::Relaxed) {
                     break;
@@ -365,7 +432,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
                 if g >= games {
                     break;
                 }
-                let played = play_one(rules, seed, g, first, second, control, &mut hub);
+                let played = play_one(rules, draw, g, first, second, control, &mut hub);
                 if tx.send(Finished { index: g, played }).is_err() {
                     break;
                 }
@@ -624,4 +691,45 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_balanced, Draw};
+    use checkers::Ruleset;
+
+    /// Without `--balanced` a match plays the openings it always played; with
+    /// it, pool's openings that split their pair one game each in a 400-game
+    /// match at 100 ms (`--seed 8`, pool.p3 against the hand-written
+    /// evaluation) are drawn again, and pairs it drew evenly keep theirs.
+    #[test]
+    fn balanced_openings_redraw_pools_lopsided_pairs_and_only_those_it_must() {
+        let rules = Ruleset::builtin("pool").unwrap();
+        let plain = Draw {
+            seed: 8,
+            balanced: false,
+        };
+        let balanced = Draw {
+            balanced: true,
+            ..plain
+        };
+        // Pairs that split one game each, whoever had which colour.
+        let split = [5, 14, 16, 17, 19, 20];
+        let redrawn: Vec<u32> = split
+            .into_iter()
+            .filter(|&p| !is_balanced(&rules, &plain.opening(&rules, p)))
+            .collect();
+        assert!(redrawn.len() >= split.len() / 2, "{redrawn:?}");
+        for p in redrawn {
+            let line = balanced.opening(&rules, p);
+            assert_ne!(line, plain.opening(&rules, p), "pair {p}");
+            assert!(is_balanced(&rules, &line), "pair {p}");
+        }
+        // Pairs both of whose games were drawn.
+        for p in [0, 3, 4, 6, 10] {
+            let line = plain.opening(&rules, p);
+            assert!(is_balanced(&rules, &line), "pair {p}");
+            assert_eq!(balanced.opening(&rules, p), line, "pair {p}");
+        }
+    }
 }
