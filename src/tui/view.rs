@@ -574,17 +574,27 @@ pub fn move_rows(app: &App) -> Vec<String> {
             app.write(m) + mark
         })
         .collect();
+    // The first mover's column is as wide as its longest move, so that a long
+    // capture does not push the second mover's moves out of line.
+    let col = texts
+        .iter()
+        .skip(offset)
+        .step_by(2)
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(9);
     let mut rows = Vec::new();
     let mut i = 0;
     let mut number = 1;
     if offset == 1 && !texts.is_empty() {
-        rows.push(format!("{number:>3}. ...     {}", texts[0]));
+        rows.push(format!("{number:>3}. {:<col$} {}", "...", texts[0]));
         i = 1;
         number += 1;
     }
     while i < texts.len() {
         let second = texts.get(i + 1).cloned().unwrap_or_default();
-        rows.push(format!("{number:>3}. {:<9} {second}", texts[i]));
+        rows.push(format!("{number:>3}. {:<col$} {second}", texts[i]));
         i += 2;
         number += 1;
     }

@@ -232,10 +232,19 @@ fn the_move_list_numbers_full_moves_and_scrolls() {
     let text = screen(&a);
     assert!(text.contains("1. 11-15     23-19"), "{text}");
     assert!(text.contains("4. 10x17     21x14"), "{text}");
+    // A capture longer than the column widens it for every row.
+    let mut c = app(ENGLISH, Some("B:W6,15,24,30:B1,3"));
+    command(&mut c, "1x10x19x28");
+    command(&mut c, "30-26");
+    command(&mut c, "3-7");
+    command(&mut c, "26-22");
+    let text = screen(&c);
+    assert!(text.contains("1. 1x10x19x28 30-26"), "{text}");
+    assert!(text.contains("2. 3-7        26-22"), "{text}");
     // A game set up with the second player to move starts with "1. ...".
     let mut b = app(ENGLISH, Some("W:W21-32:B1-12"));
     command(&mut b, "22-18");
-    assert!(screen(&b).contains("1. ...     22-18"));
+    assert!(screen(&b).contains("1. ...       22-18"));
 }
 
 /// Move 1 is the first mover's: Black's in Dammen 64 (seed 000: "De speler met
@@ -255,7 +264,7 @@ fn the_move_list_counts_from_the_variants_first_mover() {
     assert!(screen(&r).contains("1. c3-d4     f6-e5"), "{}", screen(&r));
     let mut w = app(DAMMEN64, Some("W:W21-32:B1-12"));
     command(&mut w, "22-18");
-    assert!(screen(&w).contains("1. ...     22-18"), "{}", screen(&w));
+    assert!(screen(&w).contains("1. ...       22-18"), "{}", screen(&w));
 }
 
 #[test]
