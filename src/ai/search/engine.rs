@@ -2,7 +2,7 @@
 //! evaluation and, when given them, its endgame tables, kept from one search to
 //! the next.
 
-use super::{counter_moves_pay, probcut_margin, Searcher, MAX_PLY};
+use super::{aspiration_pays, counter_moves_pay, probcut_margin, Searcher, MAX_PLY};
 use crate::ai::endgame::Tables;
 use crate::ai::eval::Evaluator;
 use crate::ai::tt::Table;
@@ -100,6 +100,8 @@ impl Engine {
                     probcut_margin: probcut_margin(&self.engine.rules),
                     counter_moves: self.engine.options.counter_moves
                         && counter_moves_pay(&self.engine.rules),
+                    aspiration: self.engine.options.aspiration
+                        && aspiration_pays(&self.engine.rules),
                     draws,
                     tt: &mut self.engine.tt,
                     stop: self.stop,

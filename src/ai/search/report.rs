@@ -95,6 +95,10 @@ pub struct Options {
     /// once the game is down to [`ENDGAME_FROM`] pieces, if tables are attached
     /// ([`super::Engine::attach_tables`]).
     pub endgame: bool,
+    /// Aspiration windows: each iteration from the fifth is searched first in
+    /// a narrow window around the last one's score; in the rulesets where they
+    /// were measured to pay (short kings, any capture).
+    pub aspiration: bool,
 }
 
 /// The most pieces a root may have for the search to use the endgame tables
@@ -112,6 +116,7 @@ impl Default for Options {
             probcut: true,
             counter_moves: true,
             endgame: true,
+            aspiration: true,
         }
     }
 }
