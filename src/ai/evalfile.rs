@@ -74,6 +74,7 @@ const BUILT_IN: &[(&str, &[u8])] = &[
     ),
     (builtin::CZECH, include_bytes!("../../weights/czech.ckev")),
     (builtin::THAI, include_bytes!("../../weights/thai.ckev")),
+    (builtin::POOL, include_bytes!("../../weights/pool.ckev")),
 ];
 
 /// A weights file's contents.

@@ -27,7 +27,7 @@ fn every_built_in_weights_file_has_an_entry_whose_hash_matches_it() {
         .filter(|n| n.ends_with(".ckev"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 12, "{files:?}");
+    assert_eq!(files.len(), 13, "{files:?}");
     for name in &files {
         let id = name.trim_end_matches(".ckev");
         let entry = table
