@@ -91,13 +91,17 @@ fn is_balanced(rules: &Ruleset, line: &[Move]) -> bool {
     }
     let mut engine = Engine::new(rules, 4);
     engine.eval = Evaluator::hand(rules);
+    // Every field spelt out, none from the default: a switch the search gains
+    // later must not change which openings a recorded match played.
     engine.options = Options {
         reductions: false,
+        partial_root: false,
+        start_permille: 1000,
         static_cut: false,
         probcut: false,
         counter_moves: false,
         endgame: false,
-        ..Options::default()
+        aspiration: false,
     };
     let limits = Limits {
         depth: Some(6),

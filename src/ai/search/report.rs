@@ -97,7 +97,8 @@ pub struct Options {
     pub endgame: bool,
     /// Aspiration windows: each iteration from the fifth is searched first in
     /// a narrow window around the last one's score; in the rulesets where they
-    /// were measured to pay (short kings, any capture).
+    /// were measured to pay (english, russian, brazilian, and others of their
+    /// shape).
     pub aspiration: bool,
 }
 
