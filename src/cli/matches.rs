@@ -268,8 +268,10 @@ struct Decision {
 
 /// One side's times per move, against the time it was given: the mean, the
 /// 99.9th percentile and the longest, over every move it chose and over those
-/// with more than one legal move.
-fn time_line(name: &str, given: Duration, thoughts: &[Thought]) -> String {
+/// with more than one legal move. A Hub engine's table lookups cannot be seen
+/// from here, so for it (`sees_tables` false) the line leaves them out rather
+/// than report none.
+fn time_line(name: &str, given: Duration, thoughts: &[Thought], sees_tables: bool) -> String {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let given_ms = ms(given);
     let mut all: Vec<f64> = thoughts.iter().map(|t| ms(t.took)).collect();
@@ -296,16 +298,21 @@ fn time_line(name: &str, given: Duration, thoughts: &[Thought]) -> String {
     let (searched, searched_mean) = among(&|t| t.choices > 1 && !t.tables);
     let in_tables = thoughts.iter().filter(|t| t.tables).count();
     let pct = |x: f64| 100.0 * x / given_ms;
-    format!(
+    let line = format!(
         "{name}: mean {mean:.1} ms ({:.1}%), 99.9th percentile {p999:.1} ms ({:.1}%), longest \
-         {longest:.1} ms ({:.1}%) over {n} moves; {} forced, mean of the others {chosen_mean:.1} ms ({:.1}%); \
-         {in_tables} in the endgame tables, mean of the {} searched {searched_mean:.1} ms ({:.1}%)",
+         {longest:.1} ms ({:.1}%) over {n} moves; {} forced, mean of the others {chosen_mean:.1} ms ({:.1}%)",
         pct(mean),
         pct(p999),
         pct(longest),
         n - chosen,
         pct(chosen_mean),
-        searched,
+    );
+    if !sees_tables {
+        return format!("{line}; its endgame tables are not seen through the Hub");
+    }
+    format!(
+        "{line}; {in_tables} in the endgame tables, mean of the {searched} searched \
+         {searched_mean:.1} ms ({:.1}%)",
         pct(searched_mean),
     )
 }
@@ -643,9 +650,14 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     if let Some(given) = movetime {
         writeln!(out, "time per move, of {} ms given:", given.as_millis())?;
         let first = format!("{label_first} (first)");
+        let second_is_builtin = matches!(second, Second::Builtin(_));
         let second = format!("{label_second} (second)");
-        writeln!(out, "  {}", time_line(&first, given, &of(true)))?;
-        writeln!(out, "  {}", time_line(&second, given, &of(false)))?;
+        writeln!(out, "  {}", time_line(&first, given, &of(true), true))?;
+        writeln!(
+            out,
+            "  {}",
+            time_line(&second, given, &of(false), second_is_builtin)
+        )?;
     }
     if let Some(control) = a.clock {
         let on_time = finished

@@ -199,7 +199,9 @@ fn match_reports_the_sequential_test_and_each_sides_time() {
             .find(|l| l.trim_start().starts_with(side))
             .unwrap_or_else(|| panic!("{side}: {}", run.stdout));
         assert!(
-            line.contains("99.9th percentile") && line.contains(" moves; "),
+            line.contains("99.9th percentile")
+                && line.contains(" moves; ")
+                && line.contains(" in the endgame tables, mean of the "),
             "{line}"
         );
     }
@@ -375,6 +377,17 @@ fn ctrl_c_in_the_terminal_does_not_kill_the_opponent_engine() {
     assert!(
         !stdout.contains("forfeit") && !rest.contains("forfeit"),
         "{stdout}{rest}"
+    );
+    // The match cannot see the Hub engine's table lookups, so it does not
+    // count them as none.
+    let hub_line = stdout
+        .lines()
+        .find(|l| l.contains("(second): mean "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        hub_line.ends_with("; its endgame tables are not seen through the Hub")
+            && !hub_line.contains(" in the endgame tables, mean of the "),
+        "{hub_line}"
     );
 }
 
