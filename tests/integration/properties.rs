@@ -74,7 +74,11 @@ fn make_unmake(pos: &Position, rules: &Ruleset) -> Result<(), TestCaseError> {
                 "{} takes {sq:?}, not an enemy piece",
                 ctx()
             );
-            prop_assert_eq!(p.piece_at(sq), None, "{}: {:?} still there", ctx(), sq);
+            // Where pieces leave as they are jumped (Thai), a king may end its
+            // capture on a square it emptied earlier in it.
+            if sq != m.to() {
+                prop_assert_eq!(p.piece_at(sq), None, "{}: {:?} still there", ctx(), sq);
+            }
         }
         // The moving piece stands on its end square, even when that is its start square.
         let was_king = pos.kings(us).contains(m.from());
