@@ -15,7 +15,7 @@
 //! until every feature is accounted for.
 
 use super::learned::{fingerprint, fnv, Layout};
-use super::network::{Shape, HIDDEN};
+use super::network::{Shape, HIDDEN_SIZES};
 use crate::rules::{builtin, Ruleset};
 use std::fmt;
 use std::path::Path;
@@ -172,7 +172,8 @@ impl fmt::Display for EvalProblem {
             ),
             EvalProblem::Network(n) => write!(
                 f,
-                "a network of {n} hidden units; this program's has {HIDDEN}: train it again"
+                "a network of {n} hidden units; this program plays {}: train it again",
+                hidden_sizes()
             ),
             EvalProblem::NotFinite => write!(
                 f,
@@ -208,6 +209,13 @@ pub fn expected_features() -> String {
         .map(|g| format!("{} ({}×{})", Layout::of(g).features, g.size, g.size))
         .collect::<Vec<_>>()
         .join(" / ")
+}
+
+/// The hidden layers a weights file's network may have, as an error message
+/// gives them: `32 / 64 / 128 / 256`.
+pub fn hidden_sizes() -> String {
+    let all: Vec<String> = HIDDEN_SIZES.iter().map(|h| h.to_string()).collect();
+    all.join(" / ")
 }
 
 impl fmt::Display for EvalFileError {
@@ -287,7 +295,9 @@ impl EvalFile {
         }
         match &self.network {
             Some(params) => {
-                out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+                let shape = Shape::with_params(&self.board(), params.len())
+                    .expect("a network of a size this program plays");
+                out.extend_from_slice(&(shape.hidden() as u32).to_le_bytes());
                 for p in params {
                     out.extend_from_slice(&p.to_le_bytes());
                 }
@@ -357,10 +367,10 @@ impl EvalFile {
         if version >= 4 {
             let hidden = r.u32().ok_or_else(truncated)? as usize;
             if hidden != 0 {
-                if hidden != HIDDEN {
+                if !HIDDEN_SIZES.contains(&hidden) {
                     return Err(fail(EvalProblem::Network(hidden)));
                 }
-                let params = Shape::of(&layout.geo).params();
+                let params = Shape::of(&layout.geo, hidden).params();
                 let raw = r.take(params * 4).ok_or_else(truncated)?;
                 let params: Vec<f32> = raw
                     .chunks_exact(4)
@@ -484,7 +494,7 @@ mod tests {
     use crate::ai::learned::{FEATURES, FEATURES_V2};
 
     /// Parameters of the 8×8 network.
-    const PARAMS: usize = Shape::of(&crate::BOARD_8).params();
+    const PARAMS: usize = Shape::of(&crate::BOARD_8, 64).params();
 
     /// The variant a weights file names is shown escaped (issue 33).
     #[test]
@@ -531,10 +541,8 @@ mod tests {
         };
         let hidden_at = bytes.len() - 8 - PARAMS * 4 - 4;
         assert_eq!(
-            err(&patched(hidden_at, &32u32.to_le_bytes())),
-            format!(
-                "n.ckev: a network of 32 hidden units; this program's has {HIDDEN}: train it again"
-            )
+            err(&patched(hidden_at, &48u32.to_le_bytes())),
+            "n.ckev: a network of 48 hidden units; this program plays 32 / 64 / 128 / 256: train it again"
         );
         assert!(
             err(&patched(hidden_at + 4, &f32::NAN.to_le_bytes())).contains("not a finite number")
@@ -649,7 +657,7 @@ mod tests {
         let canadian = Ruleset::builtin(builtin::CANADIAN).unwrap();
         let layout = Layout::of(canadian.geometry());
         let mut file = EvalFile::new(&canadian, 120.0, vec![[1, 2]; layout.features]);
-        let params = Shape::of(canadian.geometry()).params();
+        let params = Shape::of(canadian.geometry(), 128).params();
         file.network = Some((0..params).map(|i| (i % 7) as f32 / 100.0).collect());
         let back = EvalFile::from_bytes(&file.to_bytes(), "c.ckev").unwrap();
         assert_eq!(back, file);
@@ -663,7 +671,7 @@ mod tests {
             120.0,
             (0..layout.features).map(|i| [(i % 11) as i16, 3]).collect(),
         );
-        let params = Shape::of(international.geometry()).params();
+        let params = Shape::of(international.geometry(), 256).params();
         file.network = Some((0..params).map(|i| (i % 13) as f32 / 100.0).collect());
         let back = EvalFile::from_bytes(&file.to_bytes(), "i.ckev").unwrap();
         assert_eq!(back, file);

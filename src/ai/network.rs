@@ -3,39 +3,62 @@
 //! are far away) it learns as a few dozen nonlinear features of the whole board.
 //!
 //! Inputs are the (piece kind, square) pairs seen from one side (128 on 8×8,
-//! 200 on 10×10, 288 on 12×12), plus "this side is to move". A hidden layer of [`HIDDEN`]
-//! units, clipped to 0..1, feeds one output. The score for White is the network on the board as White sees it
+//! 200 on 10×10, 288 on 12×12), plus "this side is to move". A hidden layer of
+//! 32 to 256 units (one of [`HIDDEN_SIZES`]: the weights file says which), clipped to 0..1, feeds one output. The score for White is the network on the board as White sees it
 //! minus the network on the board as Black sees it (turned 180°, colours
 //! swapped), so that, like the patterns, it is antisymmetric by construction.
 //!
 //! It is trained in floating point on the residual the hand-written terms and
 //! the pattern weights leave (by the lab's fit, `checkers::lab::network`), stored as floats in the weights file, and
-//! played with 16-bit integers: a position costs one row of [`HIDDEN`] adds per
-//! piece and side of view.
+//! played with 16-bit integers: a position costs one row of adds, as long as the
+//! hidden layer, per piece and side of view.
 
 use crate::bitboard::{Geometry, Word};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 
-/// Hidden units.
-pub const HIDDEN: usize = 64;
+/// The hidden layer's sizes this program plays: multiples of a 256-bit
+/// register's 16 lanes, each compiled for its own size.
+pub const HIDDEN_SIZES: [usize; 4] = [32, 64, 128, 256];
+
+/// The largest hidden layer.
+pub const MAX_HIDDEN: usize = 256;
+
+/// The hidden layer the lab fits unless told otherwise.
+pub const DEFAULT_HIDDEN: usize = 64;
 
 /// Where a board's network keeps its parameters: the input rows (four piece
 /// kinds, own man, own king, other man, other king, on each square, then the
-/// side to move), the hidden biases, the output weights. Only the number of
-/// rows depends on the board.
+/// side to move), the hidden biases, the output weights, each as long as the
+/// hidden layer. The number of rows depends on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     squares: usize,
+    hidden: usize,
 }
 
 impl Shape {
-    /// The network of `geo`'s board.
-    pub const fn of(geo: &Geometry) -> Shape {
+    /// The network of `hidden` units on `geo`'s board.
+    pub const fn of(geo: &Geometry, hidden: usize) -> Shape {
         Shape {
             squares: geo.squares() as usize,
+            hidden,
         }
+    }
+
+    /// The network on `geo`'s board that has `params` parameters, if one of
+    /// [`HIDDEN_SIZES`] has that many.
+    pub fn with_params(geo: &Geometry, params: usize) -> Option<Shape> {
+        HIDDEN_SIZES
+            .iter()
+            .map(|&h| Shape::of(geo, h))
+            .find(|s| s.params() == params)
+    }
+
+    /// Hidden units.
+    pub const fn hidden(&self) -> usize {
+        self.hidden
     }
 
     /// Input rows.
@@ -50,17 +73,17 @@ impl Shape {
 
     /// Parameters, in the order the weights file holds them.
     pub const fn params(&self) -> usize {
-        self.inputs() * HIDDEN + 2 * HIDDEN
+        (self.inputs() + 2) * self.hidden
     }
 
     /// The first hidden bias.
     pub(crate) const fn biases(&self) -> usize {
-        self.inputs() * HIDDEN
+        self.inputs() * self.hidden
     }
 
     /// The first output weight.
     pub(crate) const fn output(&self) -> usize {
-        self.biases() + HIDDEN
+        self.biases() + self.hidden
     }
 }
 
@@ -68,8 +91,9 @@ impl Shape {
 /// whose sums could overflow 16 bits at it plays with a smaller one.
 const ACT_ONE: i32 = 256;
 
-/// Both views' hidden sums, before the side to move's row.
-pub type Accumulator = [[i16; HIDDEN]; 2];
+/// Both views' hidden sums, before the side to move's row; a network of fewer
+/// than [`MAX_HIDDEN`] units uses the first of them.
+pub type Accumulator = [[i16; MAX_HIDDEN]; 2];
 /// Fixed-point unit of an output weight (hundredths of a man): up to ±1,000
 /// hundredths of a man per unit of activation fit in 16 bits.
 const OUT_ONE: i32 = 32;
@@ -127,9 +151,12 @@ pub(crate) fn each_bit<W: Word>(mut set: W, mut f: impl FnMut(usize)) {
 #[derive(Clone)]
 pub struct Network {
     rows: Rows,
-    input: Vec<[i16; HIDDEN]>,
-    bias: [i16; HIDDEN],
-    output: [i16; HIDDEN],
+    /// Hidden units: one of [`HIDDEN_SIZES`].
+    hidden: usize,
+    /// The input rows, `hidden` values each.
+    input: Vec<i16>,
+    bias: [i16; MAX_HIDDEN],
+    output: [i16; MAX_HIDDEN],
     /// The side-to-move row.
     to_move: usize,
     /// This network's fixed-point unit of activation.
@@ -150,25 +177,26 @@ impl std::fmt::Debug for Network {
 
 impl Network {
     /// Ready to play on `geo`'s board from the stored parameters
-    /// ([`Shape::params`] floats: rows and biases in activation units, output
-    /// weights in hundredths of a man).
+    /// ([`Shape::params`] floats for one of [`HIDDEN_SIZES`]: rows and biases in
+    /// activation units, output weights in hundredths of a man).
     pub fn new(params: &[f32], geo: &Geometry) -> Network {
-        let shape = Shape::of(geo);
-        assert_eq!(params.len(), shape.params(), "a value for every parameter");
+        let shape = Shape::with_params(geo, params.len())
+            .expect("a value for every parameter of a network of a size this program plays");
+        let hidden = shape.hidden();
         let (to_move, biases, output) = (shape.side_to_move(), shape.biases(), shape.output());
         // The largest sum a unit can reach: its bias, the side-to-move row and
         // the largest rows of as many pieces as the board can hold at the start
         // (no position holds more). Any order of additions then stays within 16 bits.
         let most = 2 * geo.most_men() as usize;
-        let reach = (0..HIDDEN)
+        let reach = (0..hidden)
             .map(|j| {
                 let mut rows: Vec<f32> = (0..shape.inputs())
                     .filter(|&i| i != to_move)
-                    .map(|i| params[i * HIDDEN + j].abs())
+                    .map(|i| params[i * hidden + j].abs())
                     .collect();
                 rows.sort_by(|a, b| b.total_cmp(a));
                 params[biases + j].abs()
-                    + params[to_move * HIDDEN + j].abs()
+                    + params[to_move * hidden + j].abs()
                     + rows[..most].iter().sum::<f32>()
             })
             .fold(0f32, f32::max);
@@ -181,15 +209,24 @@ impl Network {
                 .round()
                 .clamp(i16::MIN as f32, i16::MAX as f32) as i16
         };
-        let input = (0..shape.inputs())
-            .map(|i| std::array::from_fn(|j| q(params[i * HIDDEN + j], one)))
-            .collect();
+        let input = params[..biases].iter().map(|&x| q(x, one)).collect();
+        // Units past `hidden` are never read.
+        let padded = |at: usize, one: i32| -> [i16; MAX_HIDDEN] {
+            std::array::from_fn(|j| {
+                if j < hidden {
+                    q(params[at + j], one)
+                } else {
+                    0
+                }
+            })
+        };
         Network {
             rows: rows(geo),
+            hidden,
             input,
-            bias: std::array::from_fn(|j| q(params[biases + j], one)),
+            bias: padded(biases, one),
             one,
-            output: std::array::from_fn(|j| q(params[output + j], OUT_ONE)),
+            output: padded(output, OUT_ONE),
             to_move,
             wide: geo.wide(),
             #[cfg(target_arch = "x86_64")]
@@ -222,13 +259,12 @@ impl Network {
     /// not matter and the result is exactly [`Network::refresh`]'s.
     #[inline]
     pub fn update(&self, acc: &Accumulator, parent: &Position, m: &Move, out: &mut Accumulator) {
-        *out = *acc;
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: as in `refresh`.
-            return unsafe { self.update_avx2(parent, m, out) };
+            return unsafe { self.update_avx2(acc, parent, m, out) };
         }
-        self.update_rows(parent, m, out)
+        self.update_rows(acc, parent, m, out)
     }
 
     /// The score, for White in hundredths of a man, of the position whose rows
@@ -253,8 +289,8 @@ impl Network {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn update_avx2(&self, parent: &Position, m: &Move, acc: &mut Accumulator) {
-        self.update_rows(parent, m, acc)
+    fn update_avx2(&self, from: &Accumulator, parent: &Position, m: &Move, acc: &mut Accumulator) {
+        self.update_rows(from, parent, m, acc)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -265,9 +301,11 @@ impl Network {
 
     /// Adds (`add`) or takes away the rows of a piece of `kind` on `bit`, in both views.
     #[inline(always)]
-    fn piece(&self, acc: &mut Accumulator, kind: usize, bit: usize, add: bool) {
+    fn piece<const N: usize>(&self, acc: &mut Accumulator, kind: usize, bit: usize, add: bool) {
         for (view, a) in acc.iter_mut().enumerate() {
-            let row = &self.input[self.rows[view][kind][bit] as usize];
+            let at = self.rows[view][kind][bit] as usize * N;
+            let row: &[i16; N] = self.input[at..at + N].try_into().expect("a whole row");
+            let a: &mut [i16; N] = (&mut a[..N]).try_into().expect("N units");
             if add {
                 for (x, w) in a.iter_mut().zip(row) {
                     *x = x.wrapping_add(*w);
@@ -280,33 +318,70 @@ impl Network {
         }
     }
 
+    // Each size is its own code, so that a row is a fixed run of registers: the
+    // branch is the same at every call and costs nothing next to the rows.
     #[inline(always)]
     fn refresh_rows(&self, pos: &Position, acc: &mut Accumulator) {
-        if self.wide {
-            self.refresh_in::<u128>(pos, acc)
-        } else {
-            self.refresh_in::<u64>(pos, acc)
+        match self.hidden {
+            32 => self.refresh_sized::<32>(pos, acc),
+            64 => self.refresh_sized::<64>(pos, acc),
+            128 => self.refresh_sized::<128>(pos, acc),
+            _ => self.refresh_sized::<256>(pos, acc),
         }
     }
 
     #[inline(always)]
-    fn refresh_in<W: Word>(&self, pos: &Position, acc: &mut Accumulator) {
+    fn refresh_sized<const N: usize>(&self, pos: &Position, acc: &mut Accumulator) {
+        if self.wide {
+            self.refresh_in::<u128, N>(pos, acc)
+        } else {
+            self.refresh_in::<u64, N>(pos, acc)
+        }
+    }
+
+    #[inline(always)]
+    fn refresh_in<W: Word, const N: usize>(&self, pos: &Position, acc: &mut Accumulator) {
         for (kind, set) in piece_sets::<W>(pos).into_iter().enumerate() {
-            each_bit(set, |bit| self.piece(acc, kind, bit, true));
+            each_bit(set, |bit| self.piece::<N>(acc, kind, bit, true));
         }
     }
 
     #[inline(always)]
-    fn update_rows(&self, parent: &Position, m: &Move, acc: &mut Accumulator) {
+    fn update_rows(&self, from: &Accumulator, parent: &Position, m: &Move, acc: &mut Accumulator) {
+        match self.hidden {
+            32 => self.update_sized::<32>(from, parent, m, acc),
+            64 => self.update_sized::<64>(from, parent, m, acc),
+            128 => self.update_sized::<128>(from, parent, m, acc),
+            _ => self.update_sized::<256>(from, parent, m, acc),
+        }
+    }
+
+    #[inline(always)]
+    fn update_sized<const N: usize>(
+        &self,
+        from: &Accumulator,
+        parent: &Position,
+        m: &Move,
+        acc: &mut Accumulator,
+    ) {
+        // Only the units in use: the rest of a large accumulator is never read.
+        for (a, f) in acc.iter_mut().zip(from) {
+            a[..N].copy_from_slice(&f[..N]);
+        }
         if self.wide {
-            self.update_in::<u128>(parent, m, acc)
+            self.update_in::<u128, N>(parent, m, acc)
         } else {
-            self.update_in::<u64>(parent, m, acc)
+            self.update_in::<u64, N>(parent, m, acc)
         }
     }
 
     #[inline(always)]
-    fn update_in<W: Word>(&self, parent: &Position, m: &Move, acc: &mut Accumulator) {
+    fn update_in<W: Word, const N: usize>(
+        &self,
+        parent: &Position,
+        m: &Move,
+        acc: &mut Accumulator,
+    ) {
         let (from, to) = (m.raw_from() as usize, m.raw_to() as usize);
         let us = if parent.side_to_move() == Color::White {
             0
@@ -315,25 +390,38 @@ impl Network {
         };
         let (_, _, kings) = parent.raw::<W>();
         let was_king = !(kings & W::bit(from as u32)).is_zero();
-        self.piece(acc, us + was_king as usize, from, false);
-        self.piece(acc, us + (was_king || m.promotes()) as usize, to, true);
+        self.piece::<N>(acc, us + was_king as usize, from, false);
+        self.piece::<N>(acc, us + (was_king || m.promotes()) as usize, to, true);
         each_bit(W::narrow(m.captured().0), |bit| {
             let king = !(kings & W::bit(bit as u32)).is_zero();
-            self.piece(acc, (2 - us) + king as usize, bit, false)
+            self.piece::<N>(acc, (2 - us) + king as usize, bit, false)
         });
     }
 
     #[inline(always)]
     fn score_rows(&self, acc: &Accumulator, to_move: Color) -> i32 {
-        let mut acc = *acc;
+        match self.hidden {
+            32 => self.score_sized::<32>(acc, to_move),
+            64 => self.score_sized::<64>(acc, to_move),
+            128 => self.score_sized::<128>(acc, to_move),
+            _ => self.score_sized::<256>(acc, to_move),
+        }
+    }
+
+    #[inline(always)]
+    fn score_sized<const N: usize>(&self, acc: &Accumulator, to_move: Color) -> i32 {
+        let sums = |view: usize| -> [i16; N] { acc[view][..N].try_into().expect("N units") };
+        let mut acc = [sums(0), sums(1)];
         let view = to_move.index();
-        for (a, w) in acc[view].iter_mut().zip(&self.input[self.to_move]) {
+        let at = self.to_move * N;
+        for (a, w) in acc[view].iter_mut().zip(&self.input[at..at + N]) {
             *a = a.wrapping_add(*w);
         }
         let one = self.one as i16;
-        let out = |acc: &[i16; HIDDEN]| -> i32 {
+        let output: &[i16; N] = self.output[..N].try_into().expect("N units");
+        let out = |acc: &[i16; N]| -> i32 {
             acc.iter()
-                .zip(&self.output)
+                .zip(output)
                 .map(|(&a, &v)| a.clamp(0, one) as i32 * v as i32)
                 .sum()
         };
@@ -348,9 +436,9 @@ pub(crate) mod tests {
 
     /// Parameters of a random network: rows and biases in activation units,
     /// output weights in hundredths of a man.
-    pub(crate) fn random_params(seed: u64, geo: &Geometry) -> Vec<f32> {
+    pub(crate) fn random_params(seed: u64, geo: &Geometry, hidden: usize) -> Vec<f32> {
         let mut rng = Rng::new(seed);
-        let shape = Shape::of(geo);
+        let shape = Shape::of(geo, hidden);
         (0..shape.params())
             .map(|i| {
                 let x = (rng.below(2001) as f32 / 1000.0 - 1.0) * 0.3;
@@ -366,11 +454,16 @@ pub(crate) mod tests {
     #[test]
     fn updated_sums_equal_sums_made_afresh() {
         let mut rng = Rng::new(4);
-        for rules in crate::Ruleset::builtins() {
-            let net = Network::new(&random_params(11, rules.geometry()), rules.geometry());
-            for _ in 0..20 {
+        // Every size is its own code.
+        for (rules, hidden) in crate::Ruleset::builtins()
+            .into_iter()
+            .flat_map(|r| HIDDEN_SIZES.map(|h| (r.clone(), h)))
+        {
+            let params = random_params(11, rules.geometry(), hidden);
+            let net = Network::new(&params, rules.geometry());
+            for _ in 0..10 {
                 let mut pos = Position::start(&rules);
-                let mut acc = [[0; HIDDEN]; 2];
+                let mut acc = [[0; MAX_HIDDEN]; 2];
                 net.refresh(&pos, &mut acc);
                 for _ in 0..80 {
                     let moves = crate::legal_moves(&pos, &rules);
@@ -378,12 +471,12 @@ pub(crate) mod tests {
                         break;
                     }
                     let m = moves[rng.below(moves.len() as u64) as usize];
-                    let mut next = [[0; HIDDEN]; 2];
+                    let mut next = [[0; MAX_HIDDEN]; 2];
                     net.update(&acc, &pos, &m, &mut next);
                     pos = pos.after(&m);
-                    let mut fresh = [[0; HIDDEN]; 2];
+                    let mut fresh = [[0; MAX_HIDDEN]; 2];
                     net.refresh(&pos, &mut fresh);
-                    assert_eq!(next, fresh, "{}: after {m:?}", rules.id);
+                    assert_eq!(next, fresh, "{} ({hidden} units): after {m:?}", rules.id);
                     assert_eq!(net.score(&next, pos.side_to_move()), net.white_score(&pos));
                     acc = next;
                 }

@@ -113,6 +113,22 @@ pub(super) struct TrainArgs {
     /// Passes over the data for the network
     #[arg(long, default_value_t = 10, value_parser = whole::<u32>(1, 1000))]
     pub(super) network_epochs: u32,
+    /// Hidden units of the network: 32, 64, 128 or 256
+    #[arg(long, default_value_t = checkers::ai::network::DEFAULT_HIDDEN, value_parser = parse_hidden)]
+    pub(super) hidden: usize,
+}
+
+pub(super) fn parse_hidden(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(h) if checkers::ai::network::HIDDEN_SIZES.contains(&h) => Ok(h),
+        _ => Err(lang().f(
+            "cli.value.hidden",
+            &[
+                ("value", &s),
+                ("sizes", &checkers::ai::evalfile::hidden_sizes()),
+            ],
+        )),
+    }
 }
 
 pub(super) fn parse_share(s: &str) -> Result<f32, String> {

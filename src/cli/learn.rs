@@ -181,6 +181,7 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
     let network = (a.network || a.base.is_some()).then(|| network::Settings {
         epochs: a.network_epochs,
         seed: a.seed,
+        hidden: a.hidden,
         ..network::Settings::default()
     });
     let base = match &a.base {

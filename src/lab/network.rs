@@ -3,7 +3,7 @@
 //! stored as floats in the weights file and played with integers.
 
 use super::fit::{loss, shuffle, sigmoid, step_size, Adam, Epoch};
-use crate::ai::network::{each_bit, piece_sets, rows, Rows, Shape, HIDDEN};
+use crate::ai::network::{each_bit, piece_sets, rows, Rows, Shape, DEFAULT_HIDDEN};
 use crate::ai::Rng;
 use crate::bitboard::Geometry;
 use crate::position::Position;
@@ -50,6 +50,8 @@ pub struct Settings {
     /// Seed of the starting weights and of the samples' order: the same seed and
     /// data give the same network.
     pub seed: u64,
+    /// Hidden units: one of [`crate::ai::network::HIDDEN_SIZES`].
+    pub hidden: usize,
 }
 
 impl Default for Settings {
@@ -59,6 +61,7 @@ impl Default for Settings {
             learning_rate: 0.002,
             batch: 512,
             seed: 1,
+            hidden: DEFAULT_HIDDEN,
         }
     }
 }
@@ -69,19 +72,19 @@ struct Float {
     shape: Shape,
 }
 
-/// One view's forward pass: pre-activations, and the view's output.
+/// One view's forward pass: pre-activations (as many as the hidden units), and the view's output.
 #[inline]
-fn view_forward(p: &[f32], shape: &Shape, rows: &[u16], pre: &mut [f32; HIDDEN]) -> f32 {
-    let (biases, output) = (shape.biases(), shape.output());
-    pre.copy_from_slice(&p[biases..biases + HIDDEN]);
+fn view_forward(p: &[f32], shape: &Shape, rows: &[u16], pre: &mut [f32]) -> f32 {
+    let (biases, output, h) = (shape.biases(), shape.output(), shape.hidden());
+    pre.copy_from_slice(&p[biases..biases + h]);
     for &r in rows {
-        let row = &p[r as usize * HIDDEN..(r as usize + 1) * HIDDEN];
+        let row = &p[r as usize * h..(r as usize + 1) * h];
         for (a, w) in pre.iter_mut().zip(row) {
             *a += w;
         }
     }
     pre.iter()
-        .zip(&p[output..output + HIDDEN])
+        .zip(&p[output..output + h])
         .map(|(a, v)| a.clamp(0.0, 1.0) * v)
         .sum()
 }
@@ -103,7 +106,7 @@ impl Float {
     }
 
     /// The network's logit for White.
-    fn predict(&self, active: &[Vec<u16>; 2], pre: &mut [[f32; HIDDEN]; 2]) -> f32 {
+    fn predict(&self, active: &[Vec<u16>; 2], pre: &mut [Vec<f32>; 2]) -> f32 {
         let [p0, p1] = pre;
         view_forward(&self.p, &self.shape, &active[0], p0)
             - view_forward(&self.p, &self.shape, &active[1], p1)
@@ -123,20 +126,21 @@ pub fn fit(
     on_batch: &mut dyn FnMut(u32, f32),
 ) -> Vec<f32> {
     let rows = rows(geo);
-    let shape = Shape::of(geo);
-    let (biases, output) = (shape.biases(), shape.output());
+    let shape = Shape::of(geo, settings.hidden);
+    let (biases, output, h) = (shape.biases(), shape.output(), shape.hidden());
     let mut net = Float::new(settings.seed, shape);
     let mut adam = Adam::new(shape.params());
     let mut grad = vec![0f32; shape.params()];
     let mut active = [Vec::with_capacity(32), Vec::with_capacity(32)];
-    let mut pre = [[0f32; HIDDEN]; 2];
+    let mut pre = [vec![0f32; h], vec![0f32; h]];
+    let mut da = vec![0f32; h];
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut rng = Rng::new(settings.seed ^ 0x5eed);
     let mean_loss = |net: &Float, set: &[Sample]| -> f64 {
         if set.is_empty() {
             return 0.0;
         }
-        let mut pre = [[0f32; HIDDEN]; 2];
+        let mut pre = [vec![0f32; h], vec![0f32; h]];
         let mut active = [Vec::new(), Vec::new()];
         set.iter()
             .map(|s| {
@@ -165,8 +169,8 @@ pub fn fit(
                 let g = sigmoid(s.base + y) - s.target;
                 for view in 0..2 {
                     let sign = if view == 0 { g } else { -g };
-                    let mut da = [0f32; HIDDEN];
-                    for j in 0..HIDDEN {
+                    da.fill(0.0);
+                    for j in 0..h {
                         let a = pre[view][j];
                         grad[output + j] += sign * a.clamp(0.0, 1.0);
                         if a > 0.0 && a < 1.0 {
@@ -177,7 +181,7 @@ pub fn fit(
                         *gb += d;
                     }
                     for &r in &active[view] {
-                        let row = &mut grad[r as usize * HIDDEN..(r as usize + 1) * HIDDEN];
+                        let row = &mut grad[r as usize * h..(r as usize + 1) * h];
                         for (gw, d) in row.iter_mut().zip(&da) {
                             *gw += d;
                         }
@@ -232,24 +236,31 @@ mod tests {
     fn check(net: &Network, float: &Float, geo: &Geometry, pos: &Position, what: &str) {
         let rows = rows(geo);
         let mut active = [Vec::new(), Vec::new()];
-        let mut pre = [[0f32; HIDDEN]; 2];
+        let h = float.shape.hidden();
+        let mut pre = [vec![0f32; h], vec![0f32; h]];
         let s = net.white_score(pos);
         assert_eq!(s, -net.white_score(&turned(pos, geo)), "{what}");
         active_inputs(&rows, &float.shape, pos, &mut active);
         let f = float.predict(&active, &mut pre);
-        assert!((f - s as f32).abs() <= 2.0, "{what}: {f} vs {s}");
+        // Each unit's rounding is independent, so their sum grows as the root
+        // of their number: 2 hundredths of a man at 64 units, 4 at 256.
+        let within = 2.0f32.max((h as f32 / 16.0).sqrt());
+        assert!((f - s as f32).abs() <= within, "{what}: {f} vs {s}");
     }
 
     #[test]
     fn a_turned_position_scores_the_opposite_and_integers_follow_the_floats() {
         let mut rng = Rng::new(6);
-        for rules in crate::Ruleset::builtins() {
+        for (rules, hidden) in crate::Ruleset::builtins()
+            .into_iter()
+            .flat_map(|r| crate::ai::network::HIDDEN_SIZES.map(|h| (r.clone(), h)))
+        {
             let geo = *rules.geometry();
-            let params = random_params(5, &geo);
+            let params = random_params(5, &geo, hidden);
             let net = Network::new(&params, &geo);
             let float = Float {
                 p: params.clone(),
-                shape: Shape::of(&geo),
+                shape: Shape::of(&geo, hidden),
             };
             if geo.size == 8 {
                 for text in [
@@ -275,7 +286,7 @@ mod tests {
                         &float,
                         &geo,
                         &pos,
-                        &format!("{} game {game} ply {ply}", rules.id),
+                        &format!("{} ({hidden} units) game {game} ply {ply}", rules.id),
                     );
                     pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
                 }

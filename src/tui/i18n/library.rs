@@ -4,8 +4,9 @@
 //! no sentence is half in one language and half in another.
 
 use super::Lang;
-use checkers::ai::evalfile::{expected_features, EvalFileError, EvalProblem, OLDEST, VERSION};
-use checkers::ai::network::HIDDEN;
+use checkers::ai::evalfile::{
+    expected_features, hidden_sizes, EvalFileError, EvalProblem, OLDEST, VERSION,
+};
 use checkers::pdn::{OpenError, Refusal, ReplayError};
 use checkers::{FenError, FenProblem, Illegal, RulesetError, Square};
 
@@ -161,9 +162,10 @@ impl Lang {
                 "eval.features",
                 &[("found", found), ("expected", &expected_features())],
             ),
-            EvalProblem::Network(found) => {
-                self.f("eval.network", &[("found", found), ("expected", &HIDDEN)])
-            }
+            EvalProblem::Network(found) => self.f(
+                "eval.network",
+                &[("found", found), ("expected", &hidden_sizes())],
+            ),
             EvalProblem::NotFinite => self.t("eval.not_finite").to_string(),
             EvalProblem::TrailingBytes => self.t("eval.trailing").to_string(),
             EvalProblem::Runs => self.t("eval.runs").to_string(),

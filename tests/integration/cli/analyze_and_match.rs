@@ -467,7 +467,7 @@ fn analyze_plays_with(rules: &[&str], eval: &str) {
     assert!(out.lines().last().unwrap().starts_with("best "), "{out}");
 }
 
-/// On 12×12 the pattern weights and the network train end to end and play.
+/// On 12×12 the pattern weights and the network (of the smallest size) train end to end and play.
 #[test]
 fn train_runs_end_to_end_on_12x12_with_a_network() {
     let dir = std::env::temp_dir().join(format!("checkers-train12-{}", std::process::id()));
@@ -487,6 +487,8 @@ fn train_runs_end_to_end_on_12x12_with_a_network() {
         "--network",
         "--network-epochs",
         "1",
+        "--hidden",
+        "32",
         "--out",
         out_s,
     ];
@@ -548,9 +550,28 @@ fn selfplay_then_train_with_a_network_gives_weights_analyze_loads() {
         run.stderr
     );
     let size = |f: &std::path::Path| std::fs::metadata(f).unwrap().len();
-    let params = (4 * 32 + 1) * 64 + 2 * 64;
-    assert_eq!(size(&net), size(&weights) + params as u64 * 4);
+    let params = |hidden: u64| ((4 * 32 + 1) + 2) * hidden;
+    assert_eq!(size(&net), size(&weights) + params(64) * 4);
     analyze_plays_with(&["--ruleset", &p, "--depth", "4"], net_s);
+    // A larger hidden layer, asked for, is what the file holds and what plays.
+    let wide = dir.join("pool.wide.ckev");
+    let wide_s = wide.to_str().unwrap();
+    let mut larger = network;
+    larger[larger.len() - 1] = wide_s;
+    step(&[&["train"], &rules[..], &larger, &["--hidden", "256"]].concat());
+    assert_eq!(size(&wide), size(&weights) + params(256) * 4);
+    analyze_plays_with(&["--ruleset", &p, "--depth", "4"], wide_s);
+    refused(
+        &[
+            &["train"],
+            &rules[..],
+            &larger,
+            &["--hidden", "100", "--force"],
+        ]
+        .concat(),
+        None,
+        &["`100`", "32 / 64 / 128 / 256"],
+    );
     refused(
         &[
             "train",
