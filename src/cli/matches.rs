@@ -245,16 +245,50 @@ fn first_color(index: u32) -> checkers::Color {
     }
 }
 
-/// The first player's score in each pair whose two games are both over, in
-/// pair order: the mean of its two games.
-fn pair_scores(results: &[Option<(Finished, String)>]) -> Vec<f64> {
+/// The first player's scores in the two games of each pair whose games are
+/// both over, in pair order.
+fn pair_games(results: &[Option<(Finished, String)>]) -> Vec<(f64, f64)> {
     results
         .chunks_exact(2)
         .filter_map(|pair| match pair {
-            [Some((a, _)), Some((b, _))] => Some((first_score(a) + first_score(b)) / 2.0),
+            [Some((a, _)), Some((b, _))] => Some((first_score(a), first_score(b))),
             _ => None,
         })
         .collect()
+}
+
+/// The first player's score in each pair whose two games are both over, in
+/// pair order: the mean of its two games.
+fn pair_scores(results: &[Option<(Finished, String)>]) -> Vec<f64> {
+    pair_games(results)
+        .into_iter()
+        .map(|(a, b)| (a + b) / 2.0)
+        .collect()
+}
+
+/// How the pairs ended, by the first player's points of 2, and how many of the
+/// even ones each side won once: a pair split one win each was most likely
+/// decided by its opening, whoever played it, so those pairs say least about
+/// the players. `None` before any pair is over.
+fn pair_line(pairs: &[(f64, f64)]) -> Option<String> {
+    if pairs.is_empty() {
+        return None;
+    }
+    let count = |points: f64| {
+        pairs
+            .iter()
+            .filter(|(a, b)| (a + b - points).abs() < 0.25)
+            .count()
+    };
+    let split = pairs.iter().filter(|(a, b)| (a - b).abs() > 0.75).count();
+    Some(format!(
+        "pairs, by the first player's points of 2: 2: {}, 1.5: {}, 1: {} ({split} of them one win each), 0.5: {}, 0: {}",
+        count(2.0),
+        count(1.5),
+        count(1.0),
+        count(0.5),
+        count(0.0)
+    ))
 }
 
 /// Where a sequential test stopped the match: its verdict, the ratio and the
@@ -598,6 +632,9 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         "(wins, draws and losses for {label_first}; both colours; {})",
         checkers::printable(&rules.name)
     )?;
+    if let Some(line) = pair_line(&pair_games(&results)) {
+        writeln!(out, "{line}")?;
+    }
     if interrupted.load(Ordering::Relaxed) {
         writeln!(
             out,
@@ -711,8 +748,27 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_balanced, Draw};
+    use super::{is_balanced, pair_line, Draw};
     use checkers::Ruleset;
+
+    #[test]
+    fn pairs_are_counted_by_points_and_split_pairs_are_told_apart() {
+        assert_eq!(pair_line(&[]), None);
+        let pairs = [
+            (1.0, 1.0),
+            (1.0, 0.5),
+            (0.5, 0.5),
+            (1.0, 0.0),
+            (0.0, 1.0),
+            (0.5, 0.0),
+            (0.0, 0.0),
+            (0.5, 1.0),
+        ];
+        assert_eq!(
+            pair_line(&pairs).unwrap(),
+            "pairs, by the first player's points of 2: 2: 1, 1.5: 2, 1: 3 (2 of them one win each), 0.5: 1, 0: 1"
+        );
+    }
 
     /// Without `--balanced` a match plays the openings it always played; with
     /// it, pool's openings that split their pair one game each in a 400-game

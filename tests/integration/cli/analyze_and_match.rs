@@ -181,6 +181,20 @@ fn match_reports_the_sequential_test_and_each_sides_time() {
         .find(|l| l.starts_with("SPRT elo0 0 elo1 10 (alpha 0.05, beta 0.05): LLR "))
         .unwrap_or_else(|| panic!("{}", run.stdout));
     assert!(sprt.contains("bounds (-2.94, 2.94)"), "{sprt}");
+    // Four games are two pairs, each counted once by its points.
+    let pairs = run
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("pairs, by the first player's points of 2: "))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    let counted: usize = pairs
+        .split(", ")
+        .map(|part| {
+            let n = part.split(": ").nth(1).unwrap();
+            n.split(' ').next().unwrap().parse::<usize>().unwrap()
+        })
+        .sum();
+    assert_eq!(counted, 2, "{pairs}");
     assert!(
         ["H1 accepted after", "H0 accepted after", "undecided"]
             .iter()
