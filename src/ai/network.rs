@@ -147,6 +147,32 @@ pub(crate) fn each_bit<W: Word>(mut set: W, mut f: impl FnMut(usize)) {
     }
 }
 
+/// Evaluates `$body` with `$n` bound to `$hidden` as a constant, one of
+/// [`HIDDEN_SIZES`]: each size is its own code, so that a row is a fixed run of
+/// registers. The branch is the same at every call and costs nothing next to the rows.
+macro_rules! sized {
+    ($hidden:expr, $n:ident => $body:expr) => {
+        match $hidden {
+            32 => {
+                const $n: usize = 32;
+                $body
+            }
+            64 => {
+                const $n: usize = 64;
+                $body
+            }
+            128 => {
+                const $n: usize = 128;
+                $body
+            }
+            _ => {
+                const $n: usize = 256;
+                $body
+            }
+        }
+    };
+}
+
 /// The network as it plays: integer rows and output weights in hundredths of a man.
 #[derive(Clone)]
 pub struct Network {
@@ -318,16 +344,9 @@ impl Network {
         }
     }
 
-    // Each size is its own code, so that a row is a fixed run of registers: the
-    // branch is the same at every call and costs nothing next to the rows.
     #[inline(always)]
     fn refresh_rows(&self, pos: &Position, acc: &mut Accumulator) {
-        match self.hidden {
-            32 => self.refresh_sized::<32>(pos, acc),
-            64 => self.refresh_sized::<64>(pos, acc),
-            128 => self.refresh_sized::<128>(pos, acc),
-            _ => self.refresh_sized::<256>(pos, acc),
-        }
+        sized!(self.hidden, N => self.refresh_sized::<N>(pos, acc))
     }
 
     #[inline(always)]
@@ -348,12 +367,7 @@ impl Network {
 
     #[inline(always)]
     fn update_rows(&self, from: &Accumulator, parent: &Position, m: &Move, acc: &mut Accumulator) {
-        match self.hidden {
-            32 => self.update_sized::<32>(from, parent, m, acc),
-            64 => self.update_sized::<64>(from, parent, m, acc),
-            128 => self.update_sized::<128>(from, parent, m, acc),
-            _ => self.update_sized::<256>(from, parent, m, acc),
-        }
+        sized!(self.hidden, N => self.update_sized::<N>(from, parent, m, acc))
     }
 
     #[inline(always)]
@@ -400,12 +414,7 @@ impl Network {
 
     #[inline(always)]
     fn score_rows(&self, acc: &Accumulator, to_move: Color) -> i32 {
-        match self.hidden {
-            32 => self.score_sized::<32>(acc, to_move),
-            64 => self.score_sized::<64>(acc, to_move),
-            128 => self.score_sized::<128>(acc, to_move),
-            _ => self.score_sized::<256>(acc, to_move),
-        }
+        sized!(self.hidden, N => self.score_sized::<N>(acc, to_move))
     }
 
     #[inline(always)]
