@@ -4,14 +4,17 @@
 //!
 //! Inputs are the (piece kind, square) pairs seen from one side (128 on 8×8,
 //! 200 on 10×10, 288 on 12×12), plus "this side is to move". A hidden layer of
-//! 32 to 256 units (one of [`HIDDEN_SIZES`]: the weights file says which), clipped to 0..1, feeds one output. The score for White is the network on the board as White sees it
-//! minus the network on the board as Black sees it (turned 180°, colours
-//! swapped), so that, like the patterns, it is antisymmetric by construction.
+//! 32 to 256 units (one of [`HIDDEN_SIZES`]: the weights file says which),
+//! clipped to 0..1, feeds one output. The score for White is the network on the
+//! board as White sees it minus the network on the board as Black sees it
+//! (turned 180°, colours swapped), so that, like the patterns, it is
+//! antisymmetric by construction.
 //!
 //! It is trained in floating point on the residual the hand-written terms and
-//! the pattern weights leave (by the lab's fit, `checkers::lab::network`), stored as floats in the weights file, and
-//! played with 16-bit integers: a position costs one row of adds, as long as the
-//! hidden layer, per piece and side of view.
+//! the pattern weights leave (by the lab's fit, `checkers::lab::network`),
+//! stored as floats in the weights file, and played with 16-bit integers: a
+//! position costs one row of adds, as long as the hidden layer, per piece and
+//! side of view.
 
 use crate::bitboard::{Geometry, Word};
 use crate::moves::Move;
