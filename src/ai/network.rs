@@ -473,7 +473,7 @@ pub(crate) mod tests {
         {
             let params = random_params(11, rules.geometry(), hidden);
             let net = Network::new(&params, rules.geometry());
-            for _ in 0..10 {
+            for _ in 0..20 {
                 let mut pos = Position::start(&rules);
                 let mut acc = [[0; MAX_HIDDEN]; 2];
                 net.refresh(&pos, &mut acc);
