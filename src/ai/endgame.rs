@@ -193,7 +193,7 @@ impl Board {
 
     /// The three sets turned 180°, each where it was.
     #[inline(always)]
-    fn half_turn<W: Word>(&self, (a, b, c): (W, W, W)) -> (W, W, W) {
+    pub(crate) fn half_turn<W: Word>(&self, (a, b, c): (W, W, W)) -> (W, W, W) {
         let t = |x: W| x.reverse_bits() >> (W::WIDTH - 1 - self.last);
         (t(a), t(b), t(c))
     }

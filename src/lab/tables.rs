@@ -45,6 +45,7 @@ impl Group {
 
     /// The position of cell `i` (counted within the group), if its pieces do
     /// not overlap.
+    #[cfg(test)]
     fn position(&self, board: &Board, mut i: u64) -> Option<Position> {
         let mut sets = [0u128; 4];
         for k in (0..4).rev() {
@@ -289,139 +290,287 @@ fn build_with<G: Kernel>(pieces: u32, board: &Board, progress: &mut dyn FnMut(f6
     let (all, mut tables) = layout(pieces, board);
     let offset = tables.cells.len();
     let mut done = 0usize;
-    let mut start = 0;
-    while start < all.len() {
-        // A group of materials a quiet move can pass between: a move by White
-        // turns (wm, wk, bm, bk) into (bm, bk, wm, wk) seen from Black.
-        let key = |c: &[u8; 4]| (c.iter().sum::<u8>(), c[0] + c[2]);
-        let end = start
-            + all[start..]
-                .iter()
-                .take_while(|c| key(c) == key(&all[start]))
-                .count();
-        let members: Vec<Group> = all[start..end]
-            .iter()
-            .map(|&c| tables.groups[slot(c)].expect("listed"))
-            .collect();
-        solve::<G>(&mut tables, &members);
-        done += members.iter().map(Group::len).sum::<usize>();
+    let mut scratch = Scratch::default();
+    for &counts in &all {
+        // A quiet move by White turns (wm, wk, bm, bk) into (bm, bk, wm, wk)
+        // seen from Black: a material and its twin are solved together, when
+        // the first of them comes.
+        let twin = [counts[2], counts[3], counts[0], counts[1]];
+        if slot(twin) < slot(counts) {
+            continue;
+        }
+        let g = tables.groups[slot(counts)].expect("listed");
+        let t = tables.groups[slot(twin)].expect("listed");
+        for unit in units(board, g, t) {
+            solve::<G>(&mut tables, &unit, &mut scratch);
+        }
+        done += g.len()
+            + if slot(twin) == slot(counts) {
+                0
+            } else {
+                t.len()
+            };
         progress(done as f64 / offset as f64);
-        start = end;
     }
     tables
 }
 
-/// Solves one group of materials backwards from its ends, in order of
-/// distance: a position wins in `d + 1` plies when a move leads to a loss in
-/// `d`, and loses in `d + 1` when every move leads to a win, the longest in `d`.
-/// Moves out of the group lead to solved positions; moves within it are kept
-/// as edges from the position moved to back to the one moved from, so each
-/// position is generated once. What is never reached is a draw.
-fn solve<G: Kernel>(tables: &mut Tables, members: &[Group]) {
-    let base = members[0].offset;
-    let len = members.iter().map(Group::len).sum::<usize>();
-    debug_assert!(members
-        .windows(2)
-        .all(|w| w[0].offset + w[0].len() == w[1].offset));
-    // Per position: moves within the group not yet known to win, the longest
-    // win among moves out of it, whether some move draws or loses.
-    let mut remaining = vec![0u16; len];
-    let mut longest = vec![0u8; len];
-    let mut draws = vec![false; len];
-    let mut loses = vec![false; len];
-    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); MAX_PLIES as usize + 2];
-    // Edges within the group, parent first (`forward`), then turned round.
-    let mut starts = vec![0u32; len + 1];
-    let mut forward: Vec<u32> = Vec::new();
+/// The positions of one material that share where the men stand: only their
+/// kings differ. Cell `i` of the slice holds White's kings of rank
+/// `i / sizes[3]` and Black's of rank `i % sizes[3]`.
+#[derive(Clone, Copy)]
+struct Slice {
+    group: Group,
+    /// White's men and Black's, and their ranks.
+    men: [u128; 2],
+    ranks: [u64; 2],
+}
+
+impl Slice {
+    fn of(board: &Board, group: Group, ranks: [u64; 2]) -> Slice {
+        let men = [0, 2].map(|k| {
+            let (n, from) = board.kinds[k];
+            let r = ranks[k / 2];
+            unrank(board, r, group.counts[k] as usize, n, from)
+        });
+        Slice { group, men, ranks }
+    }
+
+    fn len(&self) -> usize {
+        (self.group.sizes[1] * self.group.sizes[3]) as usize
+    }
+
+    /// The cell of the slice's `i`th position in the tables.
+    fn cell(&self, i: usize) -> usize {
+        let [_, wk, bm, bk] = self.group.sizes;
+        let (k, b) = (i as u64 / bk, i as u64 % bk);
+        self.group.offset + (((self.ranks[0] * wk + k) * bm + self.ranks[1]) * bk + b) as usize
+    }
+
+    /// The slice's `i`th position, if its pieces do not overlap.
+    fn position(&self, board: &Board, i: usize) -> Option<Position> {
+        let (n, _) = board.kinds[1];
+        let size = self.group.sizes[3];
+        let wk = unrank(board, i as u64 / size, self.group.counts[1] as usize, n, 0);
+        let bk = unrank(board, i as u64 % size, self.group.counts[3] as usize, n, 0);
+        let [wm, bm] = self.men;
+        let (white, black) = (wm | wk, bm | bk);
+        if wm.count_ones() + wk.count_ones() + bm.count_ones() + bk.count_ones()
+            != (white | black).count_ones()
+        {
+            return None;
+        }
+        Some(Position::from_parts(white, black, wk | bk, Color::White))
+    }
+
+    /// How far the men have come, each from its own side: a man's move adds
+    /// one, and turning the board keeps it.
+    fn advance(&self, board: &Board) -> u32 {
+        let row = board.kinds[2].1;
+        let rows = |mut set: u128| {
+            let mut sum = 0;
+            while set != 0 {
+                sum += board.dense[set.trailing_zeros() as usize] as u32 / row;
+                set &= set - 1;
+            }
+            sum
+        };
+        let (_, turned, _) = board.half_turn((0u128, self.men[1], 0));
+        rows(self.men[0]) + rows(turned)
+    }
+}
+
+/// The slices of material `g` and its twin `t` (which may be `g` itself),
+/// each with its twin (the same men, the board turned and the colours
+/// swapped, where a king's move from it leads), in the order they are solved:
+/// the men furthest on first, since a man's move leads further on.
+fn units(board: &Board, g: Group, t: Group) -> Vec<Vec<Slice>> {
+    let mut units = Vec::new();
+    for wm in 0..g.sizes[0] {
+        for bm in 0..g.sizes[2] {
+            let s = Slice::of(board, g, [wm, bm]);
+            if s.men[0] & s.men[1] != 0 {
+                continue;
+            }
+            let (w, b, _) = board.half_turn((s.men[1], s.men[0], 0u128));
+            let ranks = [board.rank(w, 0), board.rank(b, board.kinds[2].1)];
+            let twin = Slice::of(board, t, ranks);
+            let unit = if g.offset != t.offset {
+                vec![s, twin]
+            } else if ranks == s.ranks {
+                vec![s]
+            } else if ranks > s.ranks {
+                vec![s, twin]
+            } else {
+                continue; // solved with its twin
+            };
+            units.push((s.advance(board), unit));
+        }
+    }
+    units.sort_by_key(|(a, _)| std::cmp::Reverse(*a));
+    units.into_iter().map(|(_, u)| u).collect()
+}
+
+/// Working memory of [`solve`], kept between units.
+#[derive(Default)]
+struct Scratch {
+    remaining: Vec<u16>,
+    longest: Vec<u8>,
+    draws: Vec<bool>,
+    loses: Vec<bool>,
+    solved: Vec<bool>,
+    starts: Vec<u32>,
+    forward: Vec<u32>,
+    into: Vec<u32>,
+    back: Vec<u32>,
+    fill: Vec<u32>,
+    buckets: Vec<Vec<u32>>,
+}
+
+/// Solves one unit of slices backwards from its ends, in order of distance: a
+/// position wins in `d + 1` plies when a move leads to a loss in `d`, and
+/// loses in `d + 1` when every move leads to a win, the longest in `d`. Only
+/// a king's quiet move stays within the unit (to the twin slice); every other
+/// move leads to a solved position: a capture to fewer pieces, a crowning to
+/// fewer men, a man's step further on. Moves within the unit are kept as edges
+/// from the position moved to back to the one moved from, so each position is
+/// generated once. What is never reached is a draw.
+fn solve<G: Kernel>(tables: &mut Tables, unit: &[Slice], w: &mut Scratch) {
+    let len = unit.iter().map(Slice::len).sum::<usize>();
+    fn reset<T: Clone>(v: &mut Vec<T>, len: usize, x: T) {
+        v.clear();
+        v.resize(len, x);
+    }
+    reset(&mut w.remaining, len, 0);
+    reset(&mut w.longest, len, 0);
+    reset(&mut w.draws, len, false);
+    reset(&mut w.loses, len, false);
+    reset(&mut w.solved, len, false);
+    w.starts.clear();
+    w.forward.clear();
+    w.buckets.resize(MAX_PLIES as usize + 2, Vec::new());
+    let mut pending = 0usize;
     let mut list = MoveList::new();
-    for g in members {
-        for i in 0..g.len() {
-            let local = g.offset - base + i;
-            starts[local] = forward.len() as u32;
-            let Some(pos) = g.position(&tables.board, i as u64) else {
+    let mut first = 0;
+    for (si, slice) in unit.iter().enumerate() {
+        // Where a king's move from this slice lands.
+        let (to, to_first) = if unit.len() == 2 {
+            (&unit[1 - si], if si == 0 { slice.len() } else { 0 })
+        } else {
+            (slice, 0)
+        };
+        let bk_size = to.group.sizes[3];
+        for i in 0..slice.len() {
+            let local = first + i;
+            w.starts.push(w.forward.len() as u32);
+            let Some(pos) = slice.position(&tables.board, i) else {
                 continue;
             };
             list.clear();
             generate::<G>(&pos, &mut list);
             if list.is_empty() {
-                buckets[0].push(local as u32);
+                w.buckets[0].push(local as u32);
+                pending += 1;
                 continue;
             }
+            let kings = pos.kings(Color::White).0;
             let mut shortest_loss = u32::MAX;
             for m in list.iter() {
                 // Seen from the side to move in the child, White after the turn.
-                let (w, b, kings) = tables.board.as_white::<G::W>(&pos.after_in::<G::W>(m));
-                if w.is_zero() {
+                let (cw, cb, ck) = tables.board.as_white::<G::W>(&pos.after_in::<G::W>(m));
+                if cw.is_zero() {
                     shortest_loss = 0;
                     continue;
                 }
-                let cell = tables
-                    .index_of((w, b, kings))
-                    .expect("solved or in this group");
-                if (base..base + len).contains(&cell) {
-                    forward.push((cell - base) as u32);
-                    remaining[local] += 1;
+                if !m.is_capture() && kings & m.from().mask() != 0 {
+                    let k = tables.board.rank(cw & ck, 0);
+                    let b = tables.board.rank(cb & ck, 0);
+                    let c = to_first + (k * bk_size + b) as usize;
+                    debug_assert_eq!(Some(to.cell(c - to_first)), tables.index_of((cw, cb, ck)));
+                    w.forward.push(c as u32);
+                    w.remaining[local] += 1;
                     continue;
                 }
+                let cell = tables.index_of((cw, cb, ck)).expect("solved before");
                 match decode(tables.cells[cell]) {
                     Value::Loss(d) => shortest_loss = shortest_loss.min(d),
-                    Value::Win(d) => longest[local] = longest[local].max(d as u8),
-                    Value::Draw => draws[local] = true,
+                    Value::Win(d) => w.longest[local] = w.longest[local].max(d as u8),
+                    Value::Draw => w.draws[local] = true,
                 }
             }
             if shortest_loss != u32::MAX {
-                loses[local] = true;
-                buckets[(shortest_loss + 1).min(MAX_PLIES + 1) as usize].push(local as u32);
-            } else if remaining[local] == 0 && !draws[local] {
-                buckets[longest[local] as usize + 1].push(local as u32);
+                w.loses[local] = true;
+                w.buckets[(shortest_loss + 1).min(MAX_PLIES + 1) as usize].push(local as u32);
+                pending += 1;
+            } else if w.remaining[local] == 0 && !w.draws[local] {
+                w.buckets[w.longest[local] as usize + 1].push(local as u32);
+                pending += 1;
             }
         }
+        first += slice.len();
     }
-    starts[len] = forward.len() as u32;
-    let mut into = vec![0u32; len + 1];
-    for &c in &forward {
-        into[c as usize + 1] += 1;
+    w.starts.push(w.forward.len() as u32);
+    // The edges turned round: `back[into[c]..into[c + 1]]` are the positions
+    // with a move to `c`.
+    w.into.clear();
+    w.into.resize(len + 1, 0);
+    for &c in &w.forward {
+        w.into[c as usize + 1] += 1;
     }
     for i in 0..len {
-        into[i + 1] += into[i];
+        w.into[i + 1] += w.into[i];
     }
-    let mut back = vec![0u32; forward.len()];
-    let mut fill = into.clone();
+    w.back.clear();
+    w.back.resize(w.forward.len(), 0);
+    w.fill.clone_from(&w.into);
     for parent in 0..len {
-        for &c in &forward[starts[parent] as usize..starts[parent + 1] as usize] {
-            back[fill[c as usize] as usize] = parent as u32;
-            fill[c as usize] += 1;
+        for &c in &w.forward[w.starts[parent] as usize..w.starts[parent + 1] as usize] {
+            w.back[w.fill[c as usize] as usize] = parent as u32;
+            w.fill[c as usize] += 1;
         }
     }
-    drop(forward);
-    let mut solved = vec![false; len];
-    for d in 0..=MAX_PLIES as usize {
-        let bucket = std::mem::take(&mut buckets[d]);
-        for local in bucket {
+    let cell_of = |local: usize| {
+        let at = usize::from(local >= unit[0].len());
+        unit[at].cell(local - at * unit[0].len())
+    };
+    let mut d = 0;
+    while pending > 0 && d <= MAX_PLIES as usize {
+        let bucket = std::mem::take(&mut w.buckets[d]);
+        pending -= bucket.len();
+        for &local in &bucket {
             let local = local as usize;
-            if solved[local] {
+            if w.solved[local] {
                 continue;
             }
-            solved[local] = true;
-            tables.cells[base + local] = encode(d as u32);
-            for &parent in &back[into[local] as usize..into[local + 1] as usize] {
+            w.solved[local] = true;
+            tables.cells[cell_of(local)] = encode(d as u32);
+            for &parent in &w.back[w.into[local] as usize..w.into[local + 1] as usize] {
                 let p = parent as usize;
-                if solved[p] {
+                if w.solved[p] {
                     continue;
                 }
                 if d % 2 == 0 {
                     // A move to a loss wins.
-                    loses[p] = true;
-                    buckets[d + 1].push(parent);
+                    w.loses[p] = true;
+                    w.buckets[d + 1].push(parent);
+                    pending += 1;
                 } else {
-                    remaining[p] -= 1;
-                    if remaining[p] == 0 && !loses[p] && !draws[p] {
-                        let l = (longest[p] as usize).max(d);
-                        buckets[(l + 1).min(MAX_PLIES as usize + 1)].push(parent);
+                    w.remaining[p] -= 1;
+                    if w.remaining[p] == 0 && !w.loses[p] && !w.draws[p] {
+                        let l = (w.longest[p] as usize).max(d);
+                        w.buckets[(l + 1).min(MAX_PLIES as usize + 1)].push(parent);
+                        pending += 1;
                     }
                 }
             }
         }
+        // Its memory back for the next unit.
+        w.buckets[d] = bucket;
+        w.buckets[d].clear();
+        d += 1;
+    }
+    for b in &mut w.buckets {
+        b.clear();
     }
 }
 
