@@ -290,7 +290,8 @@ fn build_with<G: Kernel>(pieces: u32, board: &Board, progress: &mut dyn FnMut(f6
     let (all, mut tables) = layout(pieces, board);
     let offset = tables.cells.len();
     let mut done = 0usize;
-    let mut scratch = Scratch::default();
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut scratch: Vec<Scratch> = (0..jobs).map(|_| Scratch::default()).collect();
     for &counts in &all {
         // A quiet move by White turns (wm, wk, bm, bk) into (bm, bk, wm, wk)
         // seen from Black: a material and its twin are solved together, when
@@ -301,18 +302,58 @@ fn build_with<G: Kernel>(pieces: u32, board: &Board, progress: &mut dyn FnMut(f6
         }
         let g = tables.groups[slot(counts)].expect("listed");
         let t = tables.groups[slot(twin)].expect("listed");
-        for unit in units(board, g, t) {
-            solve::<G>(&mut tables, &unit, &mut scratch);
+        let units = units(board, g, t);
+        // The units of one advance lead only to units further on: they are
+        // solved side by side, and their cells written when all are done.
+        for level in units.chunk_by(|a, b| a.0 == b.0) {
+            solve_level::<G>(&mut tables, (g, t), level, &mut scratch);
         }
-        done += g.len()
-            + if slot(twin) == slot(counts) {
-                0
-            } else {
-                t.len()
-            };
+        done += g.len() + if g.offset == t.offset { 0 } else { t.len() };
         progress(done as f64 / offset as f64);
     }
     tables
+}
+
+/// Solves `level`'s units on as many threads as `scratch` has, each thread
+/// taking the next units in turn.
+fn solve_level<G: Kernel>(
+    tables: &mut Tables,
+    pair: (Group, Group),
+    level: &[(u32, [u64; 2])],
+    scratch: &mut [Scratch],
+) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    /// Units a thread takes at a time: enough that the counter is not fought
+    /// over where a unit is a single position.
+    const CHUNK: usize = 64;
+    let jobs = scratch.len().min(level.len().div_ceil(CHUNK));
+    let next = AtomicUsize::new(0);
+    let shared = &*tables;
+    let board = &shared.board;
+    let work = |w: &mut Scratch| loop {
+        let at = next.fetch_add(CHUNK, Ordering::Relaxed);
+        if at >= level.len() {
+            break;
+        }
+        for &(_, ranks) in &level[at..(at + CHUNK).min(level.len())] {
+            let (slices, n) = unit(board, pair, ranks);
+            solve::<G>(shared, &slices[..n], w);
+        }
+    };
+    if jobs <= 1 {
+        work(&mut scratch[0]);
+    } else {
+        std::thread::scope(|s| {
+            for w in scratch[..jobs].iter_mut() {
+                s.spawn(|| work(w));
+            }
+        });
+    }
+    for w in scratch {
+        for (cell, value) in w.out.drain(..) {
+            tables.cells[cell] = value;
+        }
+    }
 }
 
 /// The positions of one material that share where the men stand: only their
@@ -378,13 +419,37 @@ impl Slice {
         let (_, turned, _) = board.half_turn((0u128, self.men[1], 0));
         rows(self.men[0]) + rows(turned)
     }
+
+    /// The slice where a king's quiet move from this one leads: the same men,
+    /// the board turned and the colours swapped, in the twin material `twin`.
+    fn twin(&self, board: &Board, twin: Group) -> Slice {
+        let (w, b, _) = board.half_turn((self.men[1], self.men[0], 0u128));
+        Slice::of(
+            board,
+            twin,
+            [board.rank(w, 0), board.rank(b, board.kinds[2].1)],
+        )
+    }
 }
 
-/// The slices of material `g` and its twin `t` (which may be `g` itself),
-/// each with its twin (the same men, the board turned and the colours
-/// swapped, where a king's move from it leads), in the order they are solved:
-/// the men furthest on first, since a man's move leads further on.
-fn units(board: &Board, g: Group, t: Group) -> Vec<Vec<Slice>> {
+/// The unit of material `pair.0` whose first slice has men of `ranks`: that
+/// slice and its twin in `pair.1`, or the slice alone where it is its own.
+fn unit(board: &Board, pair: (Group, Group), ranks: [u64; 2]) -> ([Slice; 2], usize) {
+    let s = Slice::of(board, pair.0, ranks);
+    let twin = s.twin(board, pair.1);
+    let n = if pair.0.offset == pair.1.offset && twin.ranks == ranks {
+        1
+    } else {
+        2
+    };
+    ([s, twin], n)
+}
+
+/// The units of material `g` and its twin `t` (which may be `g` itself), as
+/// the ranks of their first slice's men, in the order they are solved: the
+/// men furthest on first, since a man's move leads further on. Each with its
+/// advance.
+fn units(board: &Board, g: Group, t: Group) -> Vec<(u32, [u64; 2])> {
     let mut units = Vec::new();
     for wm in 0..g.sizes[0] {
         for bm in 0..g.sizes[2] {
@@ -392,23 +457,14 @@ fn units(board: &Board, g: Group, t: Group) -> Vec<Vec<Slice>> {
             if s.men[0] & s.men[1] != 0 {
                 continue;
             }
-            let (w, b, _) = board.half_turn((s.men[1], s.men[0], 0u128));
-            let ranks = [board.rank(w, 0), board.rank(b, board.kinds[2].1)];
-            let twin = Slice::of(board, t, ranks);
-            let unit = if g.offset != t.offset {
-                vec![s, twin]
-            } else if ranks == s.ranks {
-                vec![s]
-            } else if ranks > s.ranks {
-                vec![s, twin]
-            } else {
+            if g.offset == t.offset && s.twin(board, t).ranks < s.ranks {
                 continue; // solved with its twin
-            };
-            units.push((s.advance(board), unit));
+            }
+            units.push((s.advance(board), s.ranks));
         }
     }
-    units.sort_by_key(|(a, _)| std::cmp::Reverse(*a));
-    units.into_iter().map(|(_, u)| u).collect()
+    units.sort_by_key(|&(a, _)| std::cmp::Reverse(a));
+    units
 }
 
 /// Working memory of [`solve`], kept between units.
@@ -425,6 +481,9 @@ struct Scratch {
     back: Vec<u32>,
     fill: Vec<u32>,
     buckets: Vec<Vec<u32>>,
+    /// The cells solved and their values, written to the tables once the
+    /// units solved beside this one are done.
+    out: Vec<(usize, Cell)>,
 }
 
 /// Solves one unit of slices backwards from its ends, in order of distance: a
@@ -435,7 +494,7 @@ struct Scratch {
 /// fewer men, a man's step further on. Moves within the unit are kept as edges
 /// from the position moved to back to the one moved from, so each position is
 /// generated once. What is never reached is a draw.
-fn solve<G: Kernel>(tables: &mut Tables, unit: &[Slice], w: &mut Scratch) {
+fn solve<G: Kernel>(tables: &Tables, unit: &[Slice], w: &mut Scratch) {
     let len = unit.iter().map(Slice::len).sum::<usize>();
     fn reset<T: Clone>(v: &mut Vec<T>, len: usize, x: T) {
         v.clear();
@@ -543,7 +602,7 @@ fn solve<G: Kernel>(tables: &mut Tables, unit: &[Slice], w: &mut Scratch) {
                 continue;
             }
             w.solved[local] = true;
-            tables.cells[cell_of(local)] = encode(d as u32);
+            w.out.push((cell_of(local), encode(d as u32)));
             for &parent in &w.back[w.into[local] as usize..w.into[local + 1] as usize] {
                 let p = parent as usize;
                 if w.solved[p] {
