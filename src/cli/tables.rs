@@ -48,8 +48,8 @@ fn load_or_build(
 
 /// The cache's `pieces`-piece tables of `rules`, if a good file is there.
 fn cached(rules: &Ruleset, pieces: u32) -> Option<Tables> {
-    let bytes = std::fs::read(path(rules, pieces)?).ok()?;
-    tables::from_bytes(rules, &bytes).ok()
+    let file = std::fs::File::open(path(rules, pieces)?).ok()?;
+    tables::read(rules, std::io::BufReader::with_capacity(1 << 20, file)).ok()
 }
 
 /// Makes the process's shared tables for `rules` ready (see
