@@ -162,6 +162,10 @@ fn event_loop(
             }
             event::Event::ReviewDone(id) => app.update(app::Action::ReviewDone { id }),
             event::Event::Tables(tables) => app.update(app::Action::TablesReady(tables)),
+            event::Event::TablesProgress(key, share) => app.update(app::Action::TablesProgress {
+                key,
+                percent: (share * 100.0).clamp(0.0, 100.0) as u8,
+            }),
             event::Event::Analysed(id, depth, lines) => {
                 app.update(app::Action::Analysed { id, depth, lines })
             }

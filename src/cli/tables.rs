@@ -33,7 +33,7 @@ fn load_or_build(
     progress: &mut dyn FnMut(f64),
 ) -> (Tables, Option<PathBuf>, bool) {
     let path = path(rules, pieces);
-    if let Some(t) = cached(rules, pieces) {
+    if let Some(t) = cached(rules, pieces, progress) {
         progress(1.0);
         return (t, path, true);
     }
@@ -46,10 +46,12 @@ fn load_or_build(
     (t, written, false)
 }
 
-/// The cache's `pieces`-piece tables of `rules`, if a good file is there.
-fn cached(rules: &Ruleset, pieces: u32) -> Option<Tables> {
+/// The cache's `pieces`-piece tables of `rules`, if a good file is there
+/// (`progress` hears the share read).
+fn cached(rules: &Ruleset, pieces: u32, progress: &mut dyn FnMut(f64)) -> Option<Tables> {
     let file = std::fs::File::open(path(rules, pieces)?).ok()?;
-    tables::read(rules, std::io::BufReader::with_capacity(1 << 20, file)).ok()
+    let from = std::io::BufReader::with_capacity(1 << 20, file);
+    tables::read(rules, from, progress).ok()
 }
 
 /// Makes the process's shared tables for `rules` ready (see
@@ -68,7 +70,7 @@ pub(crate) fn ensure(rules: &Ruleset, progress: &mut dyn FnMut(f64)) {
     let least = default_pieces(rules.geometry());
     let t = match (least + 1..=MAX_PIECES)
         .rev()
-        .find_map(|n| cached(rules, n))
+        .find_map(|n| cached(rules, n, progress))
     {
         Some(t) => {
             progress(1.0);

@@ -161,13 +161,18 @@ pub fn to_bytes(rules: &Ruleset, tables: &Tables) -> Vec<u8> {
 /// Tables read back from [`to_bytes`]' bytes, if they are whole, undamaged and
 /// for the rules of movement of `rules`; otherwise why not.
 pub fn from_bytes(rules: &Ruleset, bytes: &[u8]) -> Result<Tables, String> {
-    read(rules, bytes)
+    read(rules, bytes, &mut |_| {})
 }
 
 /// Tables read back from a file of [`to_bytes`]' bytes, as [`from_bytes`]
 /// does, without holding the file in memory beside them (six pieces on 8×8
-/// are 1.2 GB deflated, 3.7 GB inflated).
-pub fn read(rules: &Ruleset, mut from: impl std::io::BufRead) -> Result<Tables, String> {
+/// are 1.2 GB deflated, 3.7 GB inflated, some seconds to read). `progress`
+/// hears the share read.
+pub fn read(
+    rules: &Ruleset,
+    mut from: impl std::io::BufRead,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Tables, String> {
     use std::io::Read;
     let mut head = [0u8; HEADER];
     if from.read_exact(&mut head).is_err() || &head[..4] != MAGIC {
@@ -202,7 +207,14 @@ pub fn read(rules: &Ruleset, mut from: impl std::io::BufRead) -> Result<Tables, 
         }
     } else {
         let mut inflate = flate2::bufread::DeflateDecoder::new(from);
-        let whole = inflate.read_exact(&mut tables.cells).is_ok()
+        let len = tables.cells.len();
+        let step = len.div_ceil(100).max(1 << 20);
+        let mut whole = true;
+        for (i, part) in tables.cells.chunks_mut(step).enumerate() {
+            whole = whole && inflate.read_exact(part).is_ok();
+            progress(((i + 1) * step).min(len) as f64 / len as f64);
+        }
+        let whole = whole
             && inflate.read(&mut [0]).is_ok_and(|n| n == 0)
             && at_end(&mut inflate.into_inner());
         if !whole {

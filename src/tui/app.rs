@@ -131,6 +131,11 @@ pub enum Action {
         id: u64,
         percent: u8,
     },
+    /// The game's tables, asked for by their key, are this percentage ready.
+    TablesProgress {
+        key: u64,
+        percent: u8,
+    },
     /// A search finished: its chosen move and score (for the side to move then).
     AiDone {
         id: u64,
@@ -443,6 +448,9 @@ pub struct App {
     pub editor: Option<Editor>,
     /// The endgame tables, for their verdict on the position on the board.
     pub endgame: Endgame,
+    /// The share of the game's tables read or solved so far, in percent,
+    /// while the event loop prepares them.
+    pub tables_percent: Option<u8>,
 }
 
 /// A seed that differs from one call and one run to the next, for draws that
@@ -516,6 +524,7 @@ impl App {
             live: None,
             editor: None,
             endgame: Endgame::None,
+            tables_percent: None,
             review_limits: opts.analyse.unwrap_or(Limits {
                 movetime: Some(REVIEW_TIME),
                 ..Limits::default()
@@ -637,6 +646,7 @@ impl App {
             Action::Verdict { id, ply, verdict } => return self.verdict(id, ply, verdict),
             Action::ReviewDone { id } => return self.review_done(id),
             Action::TablesReady(tables) => return self.tables_ready(tables),
+            Action::TablesProgress { key, percent } => return self.tables_progress(key, percent),
             Action::Analysed { id, depth, lines } => return self.analysed(id, depth, lines),
             Action::Tick(now) => {
                 self.tick(now);

@@ -37,6 +37,8 @@ pub enum Event {
     Analysed(u64, u32, Vec<checkers::ai::analysis::Line>),
     /// The endgame tables the game asked for are ready.
     Tables(super::app::TablesFor),
+    /// The share of the tables the game asked for (by their key) read or solved.
+    TablesProgress(u64, f64),
 }
 
 /// Starts the input and signal threads and returns both ends of the channel.
@@ -128,9 +130,12 @@ pub fn spawn_analysis(
 /// ones) on its own thread, and hands them over on the channel.
 pub fn spawn_tables(rules: checkers::Ruleset, tx: Sender<Event>) {
     thread::spawn(move || {
-        crate::cli::tables::ensure(&rules, &mut |_| {});
+        let key = checkers::lab::tables::movement_key(&rules);
+        crate::cli::tables::ensure(&rules, &mut |share| {
+            let _ = tx.send(Event::TablesProgress(key, share));
+        });
         let _ = tx.send(Event::Tables(super::app::TablesFor {
-            key: checkers::lab::tables::movement_key(&rules),
+            key,
             tables: checkers::lab::tables::shared(&rules),
         }));
     });

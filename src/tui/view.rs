@@ -426,6 +426,9 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     }
     if let Some(value) = app.table_value() {
         entry(&mut lines, &table_verdict(l, value, side), t.info(), w, 2);
+    } else if let Some(percent) = app.tables_percent {
+        let text = l.f("panel.tables", &[("percent", &percent)]);
+        entry(&mut lines, &text, t.info(), w, 2);
     }
     if let Some(clocks) = &app.clocks {
         lines.push(clock_line(app, clocks));

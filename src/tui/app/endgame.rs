@@ -67,8 +67,16 @@ impl App {
         }
     }
 
+    /// How far the event loop has come with the tables the game asked for.
+    pub(super) fn tables_progress(&mut self, key: u64, percent: u8) {
+        if self.endgame == Endgame::Asked(key) {
+            self.tables_percent = (percent < 100).then_some(percent);
+        }
+    }
+
     /// The tables the event loop read, kept if they are still the game's.
     pub(super) fn tables_ready(&mut self, tables: TablesFor) {
+        self.tables_percent = None;
         if self.endgame == Endgame::Asked(tables.key) {
             self.endgame = Endgame::Ready(tables);
         }
@@ -143,6 +151,25 @@ mod tests {
             key,
             tables: Arc::new(tables),
         });
+    }
+
+    /// Six pieces on 8×8 take seconds to read: the panel shows how far the
+    /// event loop has come, for the game's own tables only, until they are in.
+    #[test]
+    fn the_panel_shows_the_tables_being_read_until_they_are_ready() {
+        let mut a = app(checkers::rules::builtin::ENGLISH, Some("W:WK18,K19:BK5"));
+        let Endgame::Asked(key) = a.endgame else {
+            panic!("not asked: {:?}", a.endgame);
+        };
+        a.tables_progress(key ^ 1, 40);
+        assert_eq!(a.tables_percent, None, "another ruleset's tables");
+        a.tables_progress(key, 40);
+        let text = screen(&a);
+        assert!(text.contains("endgame tables (once): 40%"), "{text}");
+        hand_over_tables(&mut a, 3);
+        let text = screen(&a);
+        assert!(!text.contains("(once)"), "{text}");
+        assert!(text.contains("Endgame tables: White wins"), "{text}");
     }
 
     #[test]
