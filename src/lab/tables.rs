@@ -343,19 +343,21 @@ fn solve_level<G: Kernel>(
     scratch: &mut [Scratch],
 ) {
     use std::sync::atomic::{AtomicUsize, Ordering};
-    /// Units a thread takes at a time: enough that the counter is not fought
-    /// over where a unit is a single position.
-    const CHUNK: usize = 64;
-    let jobs = scratch.len().min(level.len().div_ceil(CHUNK));
+    // Units a thread takes at a time: some thousands of positions, so that
+    // the counter is not fought over where a unit is a single position, and
+    // a level of a few large units (a man and kings) is still shared.
+    let positions = (pair.0.sizes[1] * pair.0.sizes[3]) as usize;
+    let chunk = (4096 / positions).clamp(1, 256);
+    let jobs = scratch.len().min(level.len().div_ceil(chunk));
     let next = AtomicUsize::new(0);
     let shared = &*tables;
     let board = &shared.board;
     let work = |w: &mut Scratch| loop {
-        let at = next.fetch_add(CHUNK, Ordering::Relaxed);
+        let at = next.fetch_add(chunk, Ordering::Relaxed);
         if at >= level.len() {
             break;
         }
-        for &(_, ranks) in &level[at..(at + CHUNK).min(level.len())] {
+        for &(_, ranks) in &level[at..(at + chunk).min(level.len())] {
             let (slices, n) = unit(board, pair, ranks);
             solve::<G>(shared, &slices[..n], w);
         }
