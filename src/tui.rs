@@ -152,7 +152,7 @@ fn event_loop(
             event::Event::AiInfo(id, info) => app.update(app::Action::AiInfo { id, info }),
             event::Event::AiTables(id, share) => app.update(app::Action::AiTables {
                 id,
-                percent: (share * 100.0).clamp(0.0, 100.0) as u8,
+                percent: percent(share),
             }),
             event::Event::AiDone { id, best, score } => {
                 app.update(app::Action::AiDone { id, best, score })
@@ -164,7 +164,7 @@ fn event_loop(
             event::Event::Tables(tables) => app.update(app::Action::TablesReady(tables)),
             event::Event::TablesProgress(key, share) => app.update(app::Action::TablesProgress {
                 key,
-                percent: (share * 100.0).clamp(0.0, 100.0) as u8,
+                percent: percent(share),
             }),
             event::Event::Analysed(id, depth, lines) => {
                 app.update(app::Action::Analysed { id, depth, lines })
@@ -217,6 +217,11 @@ impl Running {
 /// Does the work `update` asked for, in order: searches start and stop on
 /// their own threads, and what came of file work goes straight back to
 /// `update`, until nothing is left to do.
+/// A share of the endgame tables ready, 0 to 1, as the whole percent the panel shows.
+fn percent(share: f64) -> u8 {
+    (share * 100.0).clamp(0.0, 100.0) as u8
+}
+
 fn run_effects(
     app: &mut app::App,
     running: &mut Running,
