@@ -44,8 +44,11 @@ use crate::square::Color;
 pub const MAX_PIECES: u32 = 6;
 
 /// The most pieces the solver builds for on `geo`'s board: the tables are
-/// held in memory, a byte a position, 3.7 GB for six pieces on 8×8; five on
-/// 10×10 would take more than an ordinary machine has.
+/// held in memory, a byte a position, 3.7 GB for six pieces on 8×8, and the
+/// solver took up to 7 GB for them. Five on 10×10 (1.9 G positions) are not
+/// offered: untried, and by estimate their largest slice (two kings against
+/// three, flying) would keep some 48 M positions' moves, more memory than an
+/// ordinary machine has.
 pub const fn most_pieces(geo: &Geometry) -> u32 {
     if geo.size > 8 {
         4

@@ -839,8 +839,8 @@ mod tests {
     }
 
     /// Six pieces on 8×8, every 499th position of each material checked
-    /// against its moves: 3.7 GB and some 15 minutes on two cores in a release
-    /// build, so run with `--ignored`.
+    /// against its moves: up to 7 GB and 11–20 minutes on two cores in a
+    /// release build (1,193 s beside other work), so run with `--ignored`.
     #[test]
     #[ignore]
     fn six_piece_tables_agree_with_the_moves() {
