@@ -10,7 +10,7 @@ pub mod review;
 pub mod search;
 mod tt;
 
-pub use search::{search, Engine, Info, Limits, SearchResult, MATE, MATE_BOUND};
+pub use search::{search, Engine, Info, Limits, SearchResult, MATE, MATE_BOUND, MAX_THREADS};
 
 use crate::moves::Move;
 use std::time::Duration;

@@ -20,7 +20,7 @@ mod draws;
 mod engine;
 mod report;
 use draws::NoProgress;
-pub use engine::{search, stop_flag, Engine};
+pub use engine::{search, stop_flag, Engine, MAX_THREADS};
 pub use report::{Info, Limits, Options, SearchResult, ENDGAME_FROM};
 
 /// A won position's score; a win in `n` plies scores `MATE - n`.
@@ -145,7 +145,7 @@ struct Searcher<'a, G: Kernel> {
     /// Whether aspiration windows narrow the root, for this ruleset and these options.
     aspiration: bool,
     draws: NoProgress,
-    tt: &'a mut Table,
+    tt: &'a Table,
     stop: &'a AtomicBool,
     start: Instant,
     /// When the search must stop: the time given, or with a clock the time
@@ -175,7 +175,10 @@ struct Searcher<'a, G: Kernel> {
     network: Option<&'a Network>,
     acc: Vec<Accumulator>,
     endgame: Option<&'a Tables>,
-    _g: std::marker::PhantomData<G>,
+    /// Plies added to every iteration's depth: a helper thread's offset.
+    skew: u32,
+    // Not a `G` held: the kernel is only a type, so the searcher is `Send` whatever it is.
+    _g: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: Kernel> Searcher<'_, G> {
@@ -213,7 +216,12 @@ impl<G: Kernel> Searcher<'_, G> {
         self.deadline = self.limits.movetime.map(|t| self.start + t);
         for depth in 1..=max_depth {
             self.root_change = None;
-            let score = self.aspirated(root, depth as i32, result.info.score, &mut root_moves);
+            let score = self.aspirated(
+                root,
+                (depth + self.skew) as i32,
+                result.info.score,
+                &mut root_moves,
+            );
             if self.aborted {
                 // An unfinished iteration still proves something: a move that
                 // beat the previous best in a finished re-search is better at

@@ -1,6 +1,7 @@
 //! The transposition table: search results keyed by the position's Zobrist hash.
 
 use super::search::MATE_BOUND;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the true one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,25 +26,68 @@ pub struct Entry {
 
 /// A fixed-size table, one entry per slot, replaced when the new result is at
 /// least as deep or comes from a different position.
+///
+/// Searches on several threads share it without locks: a slot holds the entry
+/// packed in one word and the key XORed with that word in another, so a slot
+/// torn by two writers at once fails the key check and reads as a miss
+/// instead of returning one position's result for another.
 #[derive(Debug)]
 pub struct Table {
-    slots: Vec<Option<Entry>>,
+    slots: Vec<Slot>,
     mask: usize,
+}
+
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Set in every stored word, so that an empty slot (all zeros) never matches.
+const FILLED: u64 = 1 << 26;
+
+impl Entry {
+    fn pack(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        u64::from(self.score as u16)
+            | u64::from(self.depth as u8) << 16
+            | bound << 24
+            | FILLED
+            | u64::from(self.best) << 32
+    }
+
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            score: data as u16 as i16,
+            depth: (data >> 16) as u8 as i8,
+            bound: match (data >> 24) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            best: (data >> 32) as u8,
+        }
+    }
 }
 
 impl Table {
     /// A table of about `mb` megabytes (rounded down to a power of two of entries).
     pub fn new(mb: usize) -> Table {
         let bytes = mb.max(1) * 1024 * 1024;
-        let entries = (bytes / std::mem::size_of::<Option<Entry>>()).next_power_of_two() / 2;
+        let entries = (bytes / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
         let entries = entries.max(1024);
         // Advised before the first write, while no page is backed yet.
         let mut slots = Vec::with_capacity(entries);
         advise_huge_pages(
             slots.as_ptr() as usize,
-            entries * std::mem::size_of::<Option<Entry>>(),
+            entries * std::mem::size_of::<Slot>(),
         );
-        slots.resize(entries, None);
+        slots.extend((0..entries).map(|_| Slot::default()));
         Table {
             slots,
             mask: entries - 1,
@@ -52,7 +96,9 @@ impl Table {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
+        for s in &mut self.slots {
+            *s = Slot::default();
+        }
     }
 
     /// Starts loading the slot of `key` into the cache, so that the probe made
@@ -67,7 +113,7 @@ impl Table {
             let slot = &self.slots[key as usize & self.mask];
             // SAFETY: a prefetch is only a hint: it never faults and changes no
             // state a program can see, and SSE is part of every x86_64 target.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const Option<Entry>).cast()) };
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const Slot).cast()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
@@ -75,16 +121,23 @@ impl Table {
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.slots[key as usize & self.mask].filter(|e| e.key == key)
+        let slot = &self.slots[key as usize & self.mask];
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        (data & FILLED != 0 && check ^ data == key).then(|| Entry::unpack(key, data))
     }
 
     #[inline]
-    pub fn store(&mut self, entry: Entry) {
-        let slot = &mut self.slots[entry.key as usize & self.mask];
-        match slot {
-            Some(old) if old.key == entry.key && old.depth > entry.depth => {}
-            _ => *slot = Some(entry),
+    pub fn store(&self, entry: Entry) {
+        if let Some(old) = self.probe(entry.key) {
+            if old.depth > entry.depth {
+                return;
+            }
         }
+        let slot = &self.slots[entry.key as usize & self.mask];
+        let data = entry.pack();
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(entry.key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -126,5 +179,51 @@ pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bound, Entry, Table};
+
+    #[test]
+    fn an_entry_comes_back_as_it_was_stored_and_only_for_its_own_key() {
+        let t = Table::new(1);
+        let e = Entry {
+            key: 0xdead_beef_1234_5678,
+            score: -29_977,
+            depth: -3,
+            bound: Bound::Upper,
+            best: 201,
+        };
+        assert!(t.probe(e.key).is_none());
+        t.store(e);
+        let got = t.probe(e.key).expect("stored");
+        assert_eq!(
+            (got.key, got.score, got.depth, got.bound, got.best),
+            (e.key, e.score, e.depth, e.bound, e.best)
+        );
+        // Same slot, another position.
+        assert!(t.probe(e.key ^ (1 << 63)).is_none());
+    }
+
+    #[test]
+    fn a_deeper_result_for_the_same_position_is_kept() {
+        let t = Table::new(1);
+        let deep = Entry {
+            key: 42,
+            score: 10,
+            depth: 9,
+            bound: Bound::Exact,
+            best: 1,
+        };
+        t.store(deep);
+        t.store(Entry { depth: 4, ..deep });
+        assert_eq!(t.probe(42).map(|e| e.depth), Some(9));
+        t.store(Entry {
+            key: 42 + (1 << 40),
+            ..deep
+        });
+        assert!(t.probe(42).is_none(), "another position replaces it");
     }
 }

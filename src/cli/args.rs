@@ -179,6 +179,9 @@ pub(super) struct MatchArgs {
     /// Games played at once, each on its own thread [default: the number of cores]
     #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 1024))]
     pub(super) jobs: Option<u32>,
+    /// Threads each built-in player searches on, in every game [default: 1]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 64))]
+    pub(super) threads: Option<u32>,
     /// Stop as soon as a sequential test decides between ELO0 and ELO1 (5% errors each way); --games is then the most to play
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
     pub(super) sprt: Option<checkers::lab::sprt::Sprt>,
@@ -215,6 +218,9 @@ pub(super) struct AnalyzeArgs {
     /// Transposition table size in megabytes
     #[arg(long, default_value_t = 64, value_parser = whole::<u64>(1, 4096))]
     pub(super) hash: u64,
+    /// Threads to search on, with --movetime alone (a search to a depth stays on one, so that it is reproducible) [default: 1]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 64))]
+    pub(super) threads: Option<u32>,
     /// Print one JSON object per depth, then a final one with "best" and "notation"
     #[arg(long)]
     pub(super) json: bool,

@@ -184,6 +184,7 @@ pub(super) fn analyze(a: &AnalyzeArgs) -> Result<(), Fail> {
         ..Limits::default()
     };
     let mut engine = Engine::new(&rules, a.hash as usize);
+    engine.set_threads(a.threads.unwrap_or(1) as usize);
     if let Some(path) = &a.eval {
         engine.eval = load_eval(path, &rules)?;
     }

@@ -366,6 +366,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     let player = |level: u8, eval: &Option<std::path::PathBuf>| -> Result<(Player, String), Fail> {
         let mut p = Player {
             movetime,
+            threads: a.threads.unwrap_or(1) as usize,
             ..Player::new(Level::get(level).expect("checked range"))
         };
         let mut name = format!("checkers level {level}");

@@ -5,7 +5,7 @@ use super::{
     Search,
 };
 use checkers::ai::eval::Evaluator;
-use checkers::ai::{Engine, Info, Limits, Past};
+use checkers::ai::{Engine, Info, Limits, Past, MAX_THREADS};
 use checkers::rules::builtin::{CANADIAN, INTERNATIONAL};
 use checkers::{Game, Position, Ruleset};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,6 +20,8 @@ pub(super) struct Session {
     variants: String,
     rules: Ruleset,
     hash_mb: usize,
+    /// Threads a search bounded by time runs on (`set-param name=threads`).
+    threads: usize,
     /// Made at the first search, so that `set-param` before it costs no table.
     engine: Option<Arc<Mutex<Engine>>>,
     /// `None` after a `pos` that was refused: nothing is searched until a good one.
@@ -49,6 +51,7 @@ impl Session {
             pos: Some(Position::start(&rules)),
             rules,
             hash_mb: 64,
+            threads: 1,
             engine: None,
             past: Past::default(),
             limits: Limits {
@@ -68,9 +71,11 @@ impl Session {
 
     fn engine(&mut self) -> Arc<Mutex<Engine>> {
         let (rules, hash_mb, eval) = (&self.rules, self.hash_mb, &self.eval);
+        let threads = self.threads;
         self.engine
             .get_or_insert_with(|| {
                 let mut engine = Engine::new(rules, hash_mb);
+                engine.set_threads(threads);
                 if let Some(e) = eval {
                     engine.eval = e.clone();
                 }
@@ -161,6 +166,13 @@ impl Session {
                 self.hash_mb
             ),
         );
+        say(
+            out,
+            &format!(
+                "param name=threads value={} type=int min=1 max={MAX_THREADS}",
+                self.threads
+            ),
+        );
         say(out, "wait");
     }
 
@@ -194,6 +206,18 @@ impl Session {
                     self.stop_search();
                     self.hash_mb = mb as usize;
                     self.engine = None;
+                }
+                Err(e) => say_error(&self.out, &e),
+            },
+            // Likewise more threads than a search runs on are taken as the most.
+            (Some("threads"), Some(v)) => match number("threads", v, 1.0, f64::MAX) {
+                Ok(n) => {
+                    self.stop_search();
+                    self.threads = (n as usize).min(MAX_THREADS);
+                    if let Some(engine) = &self.engine {
+                        let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                        engine.set_threads(self.threads);
+                    }
                 }
                 Err(e) => say_error(&self.out, &e),
             },

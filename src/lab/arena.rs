@@ -29,6 +29,8 @@ pub struct Player {
     pub eval: Option<Arc<Evaluator>>,
     /// Search switches (for comparing versions of the search).
     pub options: Options,
+    /// Threads each of its searches runs on (see [`Engine::set_threads`]).
+    pub threads: usize,
 }
 
 impl Player {
@@ -40,6 +42,7 @@ impl Player {
             weights: None,
             eval: None,
             options: Options::default(),
+            threads: 1,
         }
     }
 }
@@ -95,6 +98,7 @@ impl Builtin {
     pub fn new(rules: &Ruleset, player: Player) -> Builtin {
         let mut engine = Engine::new(rules, player.level.table_mb());
         engine.options = player.options;
+        engine.set_threads(player.threads);
         if let Some(e) = &player.eval {
             engine.eval = Evaluator::clone(e);
         } else if let Some(w) = player.weights {

@@ -7,6 +7,7 @@ use checkers::lab::arena::{opening, play_game, Player};
 use checkers::rules::builtin::{BRAZILIAN, DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
 use checkers::rules::KingMoves;
 use checkers::{fen, legal_moves, notation, Game, Position, Ruleset};
+use std::sync::atomic::AtomicBool;
 
 /// Node counts at a fixed depth are the search's contract: a commit that changes
 /// them must mean to change the search (and update these numbers). These are with
@@ -517,4 +518,55 @@ fn extreme_weights_never_make_an_evaluation_look_like_a_forced_win() {
         let r = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
         assert!(r.info.score.abs() < MATE_BOUND, "{text}: {}", r.info.score);
     }
+}
+
+#[test]
+fn a_search_to_a_depth_is_the_same_on_any_number_of_threads() {
+    // Helpers would make the result depend on how the threads ran: a search
+    // bounded by depth (or nodes) stays on one thread, node for node.
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
+    let pos = Position::initial(rules.first_move);
+    let stop = AtomicBool::new(false);
+    let mut counts = Vec::new();
+    for threads in [1, 4] {
+        let mut engine = Engine::new(&rules, 16);
+        engine.set_threads(threads);
+        let limits = Limits {
+            depth: Some(9),
+            ..Limits::default()
+        };
+        let r = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
+        counts.push((r.best, r.info.nodes, r.info.score));
+    }
+    assert_eq!(counts[0], counts[1]);
+}
+
+#[test]
+fn a_timed_search_on_several_threads_plays_a_legal_move_and_its_helpers_stop() {
+    for variant in [ENGLISH, RUSSIAN] {
+        let rules = Ruleset::builtin(variant).unwrap();
+        let pos = Position::initial(rules.first_move);
+        let mut engine = Engine::new(&rules, 16);
+        engine.set_threads(3);
+        assert_eq!(engine.threads(), 3);
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            movetime: Some(std::time::Duration::from_millis(50)),
+            ..Limits::default()
+        };
+        // Twice, so the second search starts from a table the helpers wrote to.
+        for _ in 0..2 {
+            let r = engine.search(&pos, &Past::default(), limits, &stop, &mut |_| {});
+            let best = r.best.expect("a move");
+            assert!(legal_moves(&pos, &rules).contains(&best), "{variant}");
+            assert!(r.info.depth >= 1, "{variant}");
+        }
+    }
+    // Zero threads is one; more than the most is the most.
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
+    let mut engine = Engine::new(&rules, 1);
+    engine.set_threads(0);
+    assert_eq!(engine.threads(), 1);
+    engine.set_threads(usize::MAX);
+    assert_eq!(engine.threads(), checkers::ai::MAX_THREADS);
 }

@@ -319,3 +319,34 @@ fn a_whole_10x10_game_is_played_through_the_hub_as_a_gui_drives_it() {
     assert!(child.wait().unwrap().success());
     assert!(moves.len() > 20, "{moves:?}");
 }
+
+#[test]
+fn the_threads_parameter_is_offered_set_and_checked() {
+    // Set before the engine is made and again after it: both searches answer.
+    let (lines, err) = session(
+        "hub\nset-param name=threads value=2\ninit\nlevel move-time=0.05\ngo think\nping\n\
+         set-param name=threads value=1000\nhub\nset-param name=threads value=none\n\
+         set-param name=threads value=0\ngo think\nping\n",
+    );
+    assert_eq!(err, "");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "param name=threads value=1 type=int min=1 max=64"),
+        "offered, one by default: {lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "param name=threads value=64 type=int min=1 max=64"),
+        "more than the most is the most: {lines:?}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("done move=")).count(),
+        2,
+        "{lines:?}"
+    );
+    let errors = errors(&lines);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors.iter().all(|e| e.contains("threads")), "{errors:?}");
+}

@@ -10,12 +10,15 @@ use crate::ai::Past;
 use crate::movegen::{dispatch_builtin, Kernel, Run};
 use crate::position::Position;
 use crate::rules::Ruleset;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
 use super::draws::NoProgress;
 use super::{Info, Limits, Options, SearchResult, ENDGAME_FROM};
+
+/// The most threads a search runs on.
+pub const MAX_THREADS: usize = 64;
 
 /// A search engine for one ruleset, keeping its transposition table between searches.
 #[derive(Debug)]
@@ -27,6 +30,8 @@ pub struct Engine {
     /// Switches of the search itself, for comparing versions by matches.
     pub options: Options,
     tt: Table,
+    /// Threads a search bounded by time alone runs on (see [`Engine::set_threads`]).
+    threads: usize,
     /// Attached by the caller before a search ([`Engine::attach_tables`]);
     /// used from roots of [`ENDGAME_FROM`] pieces or fewer.
     endgame: Option<Arc<Tables>>,
@@ -40,8 +45,21 @@ impl Engine {
             eval: Evaluator::new(rules),
             options: Options::default(),
             tt: Table::new(tt_mb),
+            threads: 1,
             endgame: None,
         }
+    }
+
+    /// Searches bounded by time alone (not by depth or nodes, which stay
+    /// reproducible) run on `n` threads sharing the transposition table: more
+    /// depth in the same time where the machine has the cores. One by default.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    /// The threads set by [`Engine::set_threads`].
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The ruleset this engine plays.
@@ -93,38 +111,47 @@ impl Engine {
         impl Run for S<'_> {
             type Out = SearchResult;
             fn run<G: Kernel>(self) -> SearchResult {
-                let draws = NoProgress::new(&self.engine.rules, self.past);
-                let mut s = Searcher::<G> {
-                    eval: &self.engine.eval,
-                    options: self.engine.options,
-                    probcut_margin: probcut_margin(&self.engine.rules),
-                    counter_moves: self.engine.options.counter_moves
-                        && counter_moves_pay(&self.engine.rules),
-                    aspiration: self.engine.options.aspiration
-                        && aspiration_pays(&self.engine.rules),
-                    draws,
-                    tt: &mut self.engine.tt,
-                    stop: self.stop,
-                    start: Instant::now(),
-                    deadline: None,
-                    limits: self.limits,
-                    nodes: 0,
-                    aborted: false,
-                    root_change: None,
-                    path: self.past.hashes.clone(),
-                    killers: [[None; 2]; MAX_PLY],
-                    history: Box::new([[0; 128]; 128]),
-                    counter: Box::new([[None; 64]; 64]),
-                    line: [(0, 0); MAX_PLY],
-                    pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
-                    pv_len: [0; MAX_PLY],
-                    order: Vec::with_capacity(64 * MAX_PLY),
-                    network: self.engine.eval.network(),
-                    endgame: self.engine.endgame.as_deref().filter(|_| self.tables),
-                    acc: Vec::new(),
-                    _g: std::marker::PhantomData,
+                let engine: &Engine = self.engine;
+                let searcher = |limits: Limits, stop, skew| {
+                    searcher::<G>(engine, self.past, self.tables, limits, stop, skew)
                 };
-                s.iterate(self.pos, self.on_info)
+                let l = self.limits;
+                // Helpers make a search's result depend on how the threads
+                // ran, so only a search bounded by time alone has them: one
+                // bounded by depth or nodes stays reproducible.
+                let helpers = if l.depth.is_none()
+                    && l.nodes.is_none()
+                    && !l.exact_root
+                    && (l.movetime.is_some() || l.target.is_some())
+                {
+                    engine.threads.saturating_sub(1)
+                } else {
+                    0
+                };
+                if helpers == 0 {
+                    return searcher(l, self.stop, 0).iterate(self.pos, self.on_info);
+                }
+                // Lazy SMP: helpers search the same root on their own threads,
+                // sharing only the transposition table, and stop when the main
+                // search does. What they store there orders and cuts the main
+                // search's tree; every other helper runs a ply ahead, so that
+                // the threads spread over two depths.
+                let helper_stop = AtomicBool::new(false);
+                let free = Limits {
+                    movetime: None,
+                    target: None,
+                    ..l
+                };
+                std::thread::scope(|scope| {
+                    for i in 0..helpers {
+                        let mut h = searcher(free, &helper_stop, (i % 2 == 0) as u32);
+                        let pos = self.pos;
+                        scope.spawn(move || h.iterate(pos, &mut |_| {}));
+                    }
+                    let result = searcher(l, self.stop, 0).iterate(self.pos, self.on_info);
+                    helper_stop.store(true, Ordering::Relaxed);
+                    result
+                })
             }
         }
         dispatch_builtin(
@@ -139,6 +166,47 @@ impl Engine {
                 on_info,
             },
         )
+    }
+}
+
+/// A searcher of `engine`'s evaluation, options and tables, writing to its
+/// transposition table.
+fn searcher<'a, G: Kernel>(
+    engine: &'a Engine,
+    past: &Past,
+    tables: bool,
+    limits: Limits,
+    stop: &'a AtomicBool,
+    skew: u32,
+) -> Searcher<'a, G> {
+    Searcher::<G> {
+        eval: &engine.eval,
+        options: engine.options,
+        probcut_margin: probcut_margin(&engine.rules),
+        counter_moves: engine.options.counter_moves && counter_moves_pay(&engine.rules),
+        aspiration: engine.options.aspiration && aspiration_pays(&engine.rules),
+        draws: NoProgress::new(&engine.rules, past),
+        tt: &engine.tt,
+        stop,
+        start: Instant::now(),
+        deadline: None,
+        limits,
+        skew,
+        nodes: 0,
+        aborted: false,
+        root_change: None,
+        path: past.hashes.clone(),
+        killers: [[None; 2]; MAX_PLY],
+        history: Box::new([[0; 128]; 128]),
+        counter: Box::new([[None; 64]; 64]),
+        line: [(0, 0); MAX_PLY],
+        pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
+        pv_len: [0; MAX_PLY],
+        order: Vec::with_capacity(64 * MAX_PLY),
+        network: engine.eval.network(),
+        endgame: engine.endgame.as_deref().filter(|_| tables),
+        acc: Vec::new(),
+        _g: std::marker::PhantomData,
     }
 }
 
