@@ -322,9 +322,11 @@ fn a_whole_10x10_game_is_played_through_the_hub_as_a_gui_drives_it() {
 
 #[test]
 fn the_threads_parameter_is_offered_set_and_checked() {
-    // Set before the engine is made and again after it: both searches answer.
+    // Set before the engine is made and again after it: every search answers,
+    // the one without a limit when it is stopped.
     let (lines, err) = session(
         "hub\nset-param name=threads value=2\ninit\nlevel move-time=0.05\ngo think\nping\n\
+         level infinite\ngo analyze\nstop\nlevel move-time=0.05\n\
          set-param name=threads value=1000\nhub\nset-param name=threads value=none\n\
          set-param name=threads value=0\ngo think\nping\n",
     );
@@ -343,7 +345,7 @@ fn the_threads_parameter_is_offered_set_and_checked() {
     );
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("done move=")).count(),
-        2,
+        3,
         "{lines:?}"
     );
     let errors = errors(&lines);

@@ -30,7 +30,7 @@ pub struct Engine {
     /// Switches of the search itself, for comparing versions by matches.
     pub options: Options,
     tt: Table,
-    /// Threads a search bounded by time alone runs on (see [`Engine::set_threads`]).
+    /// Threads a search not bounded by depth or nodes runs on (see [`Engine::set_threads`]).
     threads: usize,
     /// Attached by the caller before a search ([`Engine::attach_tables`]);
     /// used from roots of [`ENDGAME_FROM`] pieces or fewer.
@@ -50,8 +50,8 @@ impl Engine {
         }
     }
 
-    /// Searches bounded by time alone (not by depth or nodes, which stay
-    /// reproducible) run on `n` threads sharing the transposition table: more
+    /// Searches bounded by time or by nothing (not by depth or nodes, which
+    /// stay reproducible) run on `n` threads sharing the transposition table: more
     /// depth in the same time where the machine has the cores. One by default.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, MAX_THREADS);
@@ -117,13 +117,10 @@ impl Engine {
                 };
                 let l = self.limits;
                 // Helpers make a search's result depend on how the threads
-                // ran, so only a search bounded by time alone has them: one
-                // bounded by depth or nodes stays reproducible.
-                let helpers = if l.depth.is_none()
-                    && l.nodes.is_none()
-                    && !l.exact_root
-                    && (l.movetime.is_some() || l.target.is_some())
-                {
+                // ran, so only a search bounded by time, or by nothing (stopped
+                // by its caller), has them: one bounded by depth or nodes stays
+                // reproducible.
+                let helpers = if l.depth.is_none() && l.nodes.is_none() && !l.exact_root {
                     engine.threads.saturating_sub(1)
                 } else {
                     0
