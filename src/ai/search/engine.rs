@@ -145,9 +145,10 @@ impl Engine {
                         let pos = self.pos;
                         scope.spawn(move || h.iterate(pos, &mut |_| {}));
                     }
-                    let result = searcher(l, self.stop, 0).iterate(self.pos, self.on_info);
-                    helper_stop.store(true, Ordering::Relaxed);
-                    result
+                    // Set however the main search ends, a panic included: the
+                    // scope waits for the helpers, which stop only on this flag.
+                    let _stop_helpers = StopOnDrop(&helper_stop);
+                    searcher(l, self.stop, 0).iterate(self.pos, self.on_info)
                 })
             }
         }
@@ -163,6 +164,15 @@ impl Engine {
                 on_info,
             },
         )
+    }
+}
+
+/// Sets its flag when dropped.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
