@@ -2,6 +2,7 @@
 
 use super::localize::current as lang;
 use super::tui;
+use checkers::ai::MAX_THREADS;
 use checkers::Ruleset;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -180,7 +181,7 @@ pub(super) struct MatchArgs {
     #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 1024))]
     pub(super) jobs: Option<u32>,
     /// Threads each built-in player searches on, in every game [default: 1]
-    #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 64))]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(1, MAX_THREADS as u32))]
     pub(super) threads: Option<u32>,
     /// Stop as soon as a sequential test decides between ELO0 and ELO1 (5% errors each way); --games is then the most to play
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
@@ -219,7 +220,7 @@ pub(super) struct AnalyzeArgs {
     #[arg(long, default_value_t = 64, value_parser = whole::<u64>(1, 4096))]
     pub(super) hash: u64,
     /// Threads to search on, with --movetime alone (a search to a depth stays on one, so that it is reproducible) [default: 1]
-    #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 64))]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(1, MAX_THREADS as u32))]
     pub(super) threads: Option<u32>,
     /// Print one JSON object per depth, then a final one with "best" and "notation"
     #[arg(long)]

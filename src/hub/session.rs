@@ -20,7 +20,8 @@ pub(super) struct Session {
     variants: String,
     rules: Ruleset,
     hash_mb: usize,
-    /// Threads a search bounded by time runs on (`set-param name=threads`).
+    /// Threads a search not bounded by depth or nodes runs on (`set-param
+    /// name=threads`), as the engine clamps them: the `param` line offers this.
     threads: usize,
     /// Made at the first search, so that `set-param` before it costs no table.
     engine: Option<Arc<Mutex<Engine>>>,
