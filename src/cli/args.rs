@@ -117,6 +117,12 @@ pub(super) struct TrainArgs {
     /// Hidden units of the network: 32, 64, 128 or 256
     #[arg(long, default_value_t = checkers::ai::network::DEFAULT_HIDDEN, value_parser = parse_hidden)]
     pub(super) hidden: usize,
+    /// Start the network's fit from the --base file's network (and its size) instead of afresh
+    #[arg(long, requires = "base")]
+    pub(super) keep_network: bool,
+    /// The network's step size at its first pass; it decays to a tenth by the last
+    #[arg(long, default_value_t = 0.002, value_parser = parse_step)]
+    pub(super) learning_rate: f32,
 }
 
 pub(super) fn parse_hidden(s: &str) -> Result<usize, String> {
@@ -129,6 +135,13 @@ pub(super) fn parse_hidden(s: &str) -> Result<usize, String> {
                 ("sizes", &checkers::ai::evalfile::hidden_sizes()),
             ],
         )),
+    }
+}
+
+fn parse_step(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if v > 0.0 && v <= 1.0 => Ok(v),
+        _ => Err(lang().f("cli.value.step", &[("value", &s)])),
     }
 }
 

@@ -3,6 +3,7 @@
 use super::{load_rules, Fail, SelfplayArgs, TrainArgs};
 use checkers::ai::eval::Evaluator;
 use checkers::ai::evalfile::EvalFile;
+use checkers::ai::network::Shape;
 use checkers::ai::Engine;
 use checkers::lab::network;
 use checkers::lab::selfplay::{self, openings, Settings};
@@ -178,18 +179,44 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         seed: a.seed,
         ..train::Settings::default()
     };
-    let network = (a.network || a.base.is_some()).then(|| network::Settings {
+    let mut network = (a.network || a.base.is_some()).then(|| network::Settings {
         epochs: a.network_epochs,
         seed: a.seed,
         hidden: a.hidden,
+        learning_rate: a.learning_rate,
         ..network::Settings::default()
     });
     let base = match &a.base {
         Some(p) => Some(super::load_eval_file(p, &rules)?),
         None => None,
     };
+    let start = match (&base, a.keep_network) {
+        (Some(file), true) => {
+            let Some(params) = &file.network else {
+                return Err(Fail::Input(format!(
+                    "--keep-network: {} has no network to start from",
+                    shown(a.base.as_deref().unwrap_or(Path::new("")))
+                )));
+            };
+            let shape = Shape::with_params(rules.geometry(), params.len()).ok_or_else(|| {
+                Fail::Input("--keep-network: the base's network has a size no fit makes".into())
+            })?;
+            if let Some(net) = &mut network {
+                net.hidden = shape.hidden();
+            }
+            Some(params.clone())
+        }
+        _ => None,
+    };
     if !a.data.is_empty() {
-        let file = fit_files(&rules, &a.data, &settings, base, network.as_ref())?;
+        let file = fit_files(
+            &rules,
+            &a.data,
+            &settings,
+            base,
+            network.as_ref(),
+            start.as_deref(),
+        )?;
         return write_weights(&a.out, &file);
     }
     // From nothing: self-play with the current evaluation, fit, and again with
@@ -210,7 +237,7 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         );
         run_selfplay(&rules, &eval, &play, a.games, &path, jobs(a.jobs))?;
         data.push(path);
-        let file = fit_files(&rules, &data, &settings, None, network.as_ref())?;
+        let file = fit_files(&rules, &data, &settings, None, network.as_ref(), None)?;
         write_weights(&a.out, &file)?;
         eval = Evaluator::learned(&rules, &file);
     }
@@ -225,6 +252,7 @@ fn fit_files(
     settings: &train::Settings,
     base: Option<EvalFile>,
     network: Option<&network::Settings>,
+    start: Option<&[f32]>,
 ) -> Result<EvalFile, Fail> {
     let mut data = Dataset::default();
     for p in paths {
@@ -276,6 +304,7 @@ fn fit_files(
             scale,
             net,
             rules.geometry(),
+            start,
             &mut |e| bar.line(&epoch_line(e)),
             &mut |epoch, share| bar.tick(u64::from(epoch - 1) * 100 + (share * 100.0) as u64, ""),
         );

@@ -115,20 +115,34 @@ impl Float {
 
 /// Fits the network of `geo`'s board to `train` (held-out loss on `test`);
 /// returns its parameters with the output in hundredths of a man (`scale` per
-/// unit of logit).
+/// unit of logit). It starts from `start` (a network as a weights file holds
+/// it, of `settings.hidden` units) if given, else from small random weights.
+#[allow(clippy::too_many_arguments)]
 pub fn fit(
     train: &[Sample],
     test: &[Sample],
     scale: f32,
     settings: &Settings,
     geo: &Geometry,
+    start: Option<&[f32]>,
     on_epoch: &mut dyn FnMut(&Epoch),
     on_batch: &mut dyn FnMut(u32, f32),
 ) -> Vec<f32> {
     let rows = rows(geo);
     let shape = Shape::of(geo, settings.hidden);
     let (biases, output, h) = (shape.biases(), shape.output(), shape.hidden());
-    let mut net = Float::new(settings.seed, shape);
+    let mut net = match start {
+        Some(p) => {
+            assert_eq!(p.len(), shape.params(), "a start of another shape");
+            let mut p = p.to_vec();
+            // Stored in hundredths of a man; the fit works in this data's logit.
+            for x in &mut p[output..] {
+                *x /= scale;
+            }
+            Float { p, shape }
+        }
+        None => Float::new(settings.seed, shape),
+    };
     let mut adam = Adam::new(shape.params());
     let mut grad = vec![0f32; shape.params()];
     let mut active = [Vec::with_capacity(32), Vec::with_capacity(32)];
@@ -340,12 +354,13 @@ mod tests {
             batch: 32,
             ..Settings::default()
         };
-        fit(
+        let params = fit(
             &samples,
             &[],
             100.0,
             &settings,
             &crate::BOARD_8,
+            None,
             &mut |e| losses.push(e.train_loss),
             &mut |_, _| {},
         );
@@ -354,5 +369,30 @@ mod tests {
             losses.last().unwrap() < &(start * 0.8),
             "{start} {losses:?}"
         );
+
+        // A fit started from that network starts where the first one ended
+        // (the stored network is in hundredths of a man, the fit in logits),
+        // and a small step does not forget it.
+        let mut again = Vec::new();
+        fit(
+            &samples,
+            &[],
+            100.0,
+            &Settings {
+                epochs: 1,
+                learning_rate: 0.0002,
+                ..settings
+            },
+            &crate::BOARD_8,
+            Some(&params),
+            &mut |e| again.push(e.train_loss),
+            &mut |_, _| {},
+        );
+        let end = *losses.last().unwrap();
+        assert!(
+            (again[0] - end).abs() < 1e-4 * end.max(1e-3),
+            "{again:?} after {losses:?}"
+        );
+        assert!(again[1] < start * 0.8, "{again:?}");
     }
 }

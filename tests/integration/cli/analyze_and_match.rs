@@ -572,9 +572,89 @@ fn selfplay_then_train_with_a_network_gives_weights_analyze_loads() {
     let wide_s = wide.to_str().unwrap();
     let mut larger = network;
     larger[larger.len() - 1] = wide_s;
-    step(&[&["train"], &rules[..], &larger, &["--hidden", "256"]].concat());
+    let wide_run = step(&[&["train"], &rules[..], &larger, &["--hidden", "256"]].concat());
     assert_eq!(size(&wide), size(&weights) + params(256) * 4);
     analyze_plays_with(&["--ruleset", &p, "--depth", "4"], wide_s);
+    // A fit that keeps the base's network takes its size, and starts where
+    // that network's fit ended on the same data.
+    let kept = dir.join("pool.kept.ckev");
+    let kept_s = kept.to_str().unwrap();
+    let kept_run = step(&[
+        "train",
+        "--ruleset",
+        &p,
+        "--data",
+        data_s,
+        "--base",
+        wide_s,
+        "--keep-network",
+        "--learning-rate",
+        "0.0001",
+        "--network-epochs",
+        "1",
+        "--out",
+        kept_s,
+    ]);
+    assert_eq!(size(&kept), size(&wide));
+    let loss = |stderr: &str, epoch: &str| -> f64 {
+        let line = stderr
+            .lines()
+            .find(|l| l.starts_with(&format!("epoch {epoch}: train loss")))
+            .unwrap_or_else(|| panic!("no epoch {epoch} in {stderr}"));
+        line.split_whitespace().nth(4).unwrap().parse().unwrap()
+    };
+    let (ended, started) = (loss(&wide_run.stderr, " 2"), loss(&kept_run.stderr, " 0"));
+    assert!((ended - started).abs() <= 2e-5, "{ended} then {started}");
+    refused(
+        &[
+            "train",
+            "--ruleset",
+            &p,
+            "--data",
+            data_s,
+            "--base",
+            weights_s,
+            "--keep-network",
+            "--out",
+            kept_s,
+            "--force",
+        ],
+        None,
+        &["--keep-network", "no network"],
+    );
+    refused(
+        &[
+            "train",
+            "--ruleset",
+            &p,
+            "--data",
+            data_s,
+            "--keep-network",
+            "--out",
+            kept_s,
+        ],
+        None,
+        &["--base"],
+    );
+    refused(
+        &[
+            "train",
+            "--ruleset",
+            &p,
+            "--data",
+            data_s,
+            "--base",
+            wide_s,
+            "--keep-network",
+            "--learning-rate",
+            "0",
+            "--out",
+            kept_s,
+            "--force",
+        ],
+        None,
+        &["`0`", "step size"],
+    );
     refused(
         &[
             &["train"],
