@@ -579,22 +579,30 @@ fn selfplay_then_train_with_a_network_gives_weights_analyze_loads() {
     // that network's fit ended on the same data.
     let kept = dir.join("pool.kept.ckev");
     let kept_s = kept.to_str().unwrap();
-    let kept_run = step(&[
-        "train",
-        "--ruleset",
-        &p,
-        "--data",
-        data_s,
-        "--base",
+    // `train --keep-network` from `base`, `extra` flags before `--out`.
+    let keeping = |base: &str, extra: &[&str]| -> Vec<String> {
+        let head = [
+            "train",
+            "--ruleset",
+            &p,
+            "--data",
+            data_s,
+            "--base",
+            base,
+            "--keep-network",
+        ];
+        let tail = ["--out", kept_s, "--force"];
+        head.iter()
+            .chain(extra)
+            .chain(&tail)
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let args = keeping(
         wide_s,
-        "--keep-network",
-        "--learning-rate",
-        "0.0001",
-        "--network-epochs",
-        "1",
-        "--out",
-        kept_s,
-    ]);
+        &["--learning-rate", "0.0001", "--network-epochs", "1"],
+    );
+    let kept_run = step(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(size(&kept), size(&wide));
     let loss = |stderr: &str, epoch: &str| -> f64 {
         let line = stderr
@@ -605,55 +613,24 @@ fn selfplay_then_train_with_a_network_gives_weights_analyze_loads() {
     };
     let (ended, started) = (loss(&wide_run.stderr, " 2"), loss(&kept_run.stderr, " 0"));
     assert!((ended - started).abs() <= 2e-5, "{ended} then {started}");
+    let args = keeping(weights_s, &[]);
     refused(
-        &[
-            "train",
-            "--ruleset",
-            &p,
-            "--data",
-            data_s,
-            "--base",
-            weights_s,
-            "--keep-network",
-            "--out",
-            kept_s,
-            "--force",
-        ],
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
         None,
         &["--keep-network", "no network"],
     );
+    let args = keeping(wide_s, &["--learning-rate", "0"]);
     refused(
-        &[
-            "train",
-            "--ruleset",
-            &p,
-            "--data",
-            data_s,
-            "--keep-network",
-            "--out",
-            kept_s,
-        ],
-        None,
-        &["--base"],
-    );
-    refused(
-        &[
-            "train",
-            "--ruleset",
-            &p,
-            "--data",
-            data_s,
-            "--base",
-            wide_s,
-            "--keep-network",
-            "--learning-rate",
-            "0",
-            "--out",
-            kept_s,
-            "--force",
-        ],
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
         None,
         &["`0`", "step size"],
+    );
+    let mut args = keeping(wide_s, &[]);
+    args.retain(|a| a != "--base" && a != wide_s);
+    refused(
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        None,
+        &["--base"],
     );
     refused(
         &[
