@@ -179,35 +179,32 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         seed: a.seed,
         ..train::Settings::default()
     };
-    let mut network = (a.network || a.base.is_some()).then(|| network::Settings {
-        epochs: a.network_epochs,
-        seed: a.seed,
-        hidden: a.hidden,
-        learning_rate: a.learning_rate,
-        ..network::Settings::default()
-    });
     let base = match &a.base {
         Some(p) => Some(super::load_eval_file(p, &rules)?),
         None => None,
     };
-    let start = match (&base, a.keep_network) {
-        (Some(file), true) => {
-            let Some(params) = &file.network else {
-                return Err(Fail::Input(format!(
-                    "--keep-network: {} has no network to start from",
-                    shown(a.base.as_deref().unwrap_or(Path::new("")))
-                )));
-            };
-            let shape = Shape::with_params(rules.geometry(), params.len()).ok_or_else(|| {
-                Fail::Input("--keep-network: the base's network has a size no fit makes".into())
-            })?;
-            if let Some(net) = &mut network {
-                net.hidden = shape.hidden();
-            }
-            Some(params.clone())
-        }
+    // The network `--keep-network` goes on fitting, which sets the size.
+    let start = match (a.keep_network, &a.base, &base) {
+        (true, Some(path), Some(file)) => Some(file.network.clone().ok_or_else(|| {
+            Fail::Input(format!(
+                "--keep-network: {} has no network to start from",
+                shown(path)
+            ))
+        })?),
         _ => None,
     };
+    let hidden = start.as_ref().map_or(a.hidden, |params| {
+        Shape::with_params(rules.geometry(), params.len())
+            .expect("a network of a size this program plays")
+            .hidden()
+    });
+    let network = (a.network || a.base.is_some()).then(|| network::Settings {
+        epochs: a.network_epochs,
+        seed: a.seed,
+        hidden,
+        learning_rate: a.learning_rate,
+        ..network::Settings::default()
+    });
     if !a.data.is_empty() {
         let file = fit_files(
             &rules,
