@@ -59,7 +59,7 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
         "W:W17,21,22,25,26,K30:B3,6,7,10,K19",
     ];
     let pinned: [(&str, [i32; 3], &str, u64); 5] = [
-        (ENGLISH, [-1, 5, 152], "11-15", 21_968),
+        (ENGLISH, [-2, 3, 79], "11-15", 16_389),
         (DAMMEN64, [5, -93, 185], "11-15", 47_566),
         (BRAZILIAN, [10, 34, 73], "c3-b4", 42_490),
         (RUSSIAN, [13, -42, 130], "c3-b4", 43_393),
