@@ -25,12 +25,14 @@ fn path(rules: &Ruleset, pieces: u32) -> Option<PathBuf> {
 
 /// The tables of `pieces` pieces for `rules`, read from the cache if a good file
 /// is there, else solved (`progress` hears the share done) and written to it.
-/// The second value says where they came from, for the command's report; a
-/// cache that cannot be written costs only the next process's time.
+/// `writing` hears the share of a solved file deflated. The second value says
+/// where they came from, for the command's report; a cache that cannot be
+/// written costs only the next process's time.
 fn load_or_build(
     rules: &Ruleset,
     pieces: u32,
     progress: &mut dyn FnMut(f64),
+    writing: &mut dyn FnMut(f64),
 ) -> (Tables, Option<PathBuf>, bool) {
     let path = path(rules, pieces);
     if let Some(t) = cached(rules, pieces, progress) {
@@ -41,7 +43,7 @@ fn load_or_build(
     let written = path.filter(|p| {
         p.parent()
             .is_some_and(|d| std::fs::create_dir_all(d).is_ok())
-            && crate::files::write_atomically(p, tables::to_bytes(rules, &t)).is_ok()
+            && crate::files::write_atomically(p, tables::to_bytes_with(rules, &t, writing)).is_ok()
     });
     (t, written, false)
 }
@@ -76,7 +78,7 @@ pub(crate) fn ensure(rules: &Ruleset, progress: &mut dyn FnMut(f64)) {
             progress(1.0);
             t
         }
-        None => load_or_build(rules, least, progress).0,
+        None => load_or_build(rules, least, progress, &mut |_| {}).0,
     };
     tables::install(rules, Arc::new(t));
 }
@@ -110,9 +112,22 @@ pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
     }
     let started = Instant::now();
     let bar = super::learn::Progress::new("tables", 100);
-    let (t, path, cached) = load_or_build(&rules, pieces, &mut |share| {
-        bar.tick((share * 100.0) as u64, "")
-    });
+    // Deflating six pieces' cells takes minutes after the solve: a bar of its
+    // own, so that the wait is not a silent 100%.
+    let mut write_bar: Option<super::learn::Progress> = None;
+    let (t, path, cached) = load_or_build(
+        &rules,
+        pieces,
+        &mut |share| bar.tick((share * 100.0) as u64, ""),
+        &mut |share| {
+            write_bar
+                .get_or_insert_with(|| {
+                    bar.finish("solved; writing the file");
+                    super::learn::Progress::new("writing", 100)
+                })
+                .tick((share * 100.0) as u64, "")
+        },
+    );
     let what = if cached { "read and checked" } else { "solved" };
     let path = path.ok_or_else(|| {
         Fail::Runtime(format!(
