@@ -36,14 +36,6 @@ const STATIC_CUT_MARGIN: i32 = 60;
 /// ProbCut's shallowest node, how much shallower its test search is, and the
 /// margin above beta that test must clear, in hundredths of a man.
 const PROBCUT_MIN_DEPTH: i32 = 5;
-/// Forward pruning (the static cut and ProbCut) is left to positions of more
-/// pieces than this. In an ending of four the tree is small and the win is a
-/// blockade or a forced capture that no static score sees: the learned
-/// evaluation scores one man against three anywhere from −4.9 to −7.2, so a
-/// margin of 0.6 a ply cut the mating line of `W:W31:B1,2,22` until depth 15.
-/// Where tables are attached (every game, at four pieces) such nodes are
-/// looked up before this matters.
-const PRUNE_ABOVE: u32 = 4;
 const PROBCUT_REDUCTION: i32 = 4;
 const PROBCUT_MARGIN: i32 = 40;
 /// Where kings fly and land anywhere beyond what they take, a king is worth more
@@ -53,6 +45,14 @@ const PROBCUT_MARGIN: i32 = 40;
 /// over 600 in russian; german, whose kings land directly behind, scored −16 ±
 /// 35 over 300 with it and keeps 40 (docs/STRENGTH.md).
 const PROBCUT_MARGIN_FLYING: i32 = 70;
+/// Forward pruning (the static cut and ProbCut) is left to positions of more
+/// pieces than this. In an ending of four the tree is small and the win is a
+/// blockade or a forced capture that no static score sees: the learned
+/// evaluation scores one man against three anywhere from −4.9 to −7.2, so a
+/// margin of 0.6 a ply cut the mating line of `W:W31:B1,2,22` until depth 15.
+/// Where four-piece tables are attached (every game up to 10×10) such nodes
+/// are looked up before this matters.
+const PRUNE_ABOVE: u32 = 4;
 /// The first depth searched in a window around the last depth's score, and
 /// the window's half-width, in hundredths of a man.
 const ASPIRATION_FROM: i32 = 5;
