@@ -84,8 +84,9 @@ fn counter_moves_pay(rules: &Ruleset) -> bool {
 /// of captures (english), or kings that fly and land anywhere beyond (russian,
 /// brazilian). Measured at 40 ms a move against the search without them, the
 /// sequential test [0, 10] accepting each: english +34 ± 28 Elo over 269
-/// games, russian +17 ± 21 over 417, brazilian +13 ± 21 over 366; dammen64
-/// and german not yet (docs/STRENGTH.md).
+/// games, russian +17 ± 21 over 417, brazilian +13 ± 21 over 366. German,
+/// whose kings land directly behind, ended 400 games at 100 ms undecided
+/// (+8 ± 29) and goes without; dammen64 not yet measured (docs/STRENGTH.md).
 fn aspiration_pays(rules: &Ruleset) -> bool {
     let flags = rules.gen_flags();
     if flags.king_long_move {
