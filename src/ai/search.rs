@@ -69,31 +69,28 @@ fn probcut_margin(rules: &Ruleset) -> i32 {
 }
 
 /// Whether counter-moves order the moves in this ruleset: where they were
-/// measured to pay, with kings that move one square and a free choice of
-/// captures, as in english. Measured at 40 ms a move against the search
-/// without them: english +29 ± 24 Elo over 348 games (SPRT [0, 10] accepted);
-/// russian and brazilian, whose kings fly, even; dammen64 not yet measured
-/// (docs/STRENGTH.md).
+/// measured to pay, with kings that move one square. Measured at 40 ms a move
+/// against the search without them: english +29 ± 24 Elo over 348 games
+/// (SPRT [0, 10] accepted); russian and brazilian, whose kings fly, even. In
+/// dammen64, with aspiration windows and at 100 ms, +34 ± 33 over 153 games
+/// (SPRT [0, 20] accepted). Italian, short kings with the most-pieces rule as
+/// dammen64, follows its shape (docs/STRENGTH.md).
 fn counter_moves_pay(rules: &Ruleset) -> bool {
-    let flags = rules.gen_flags();
-    !flags.king_long_move && !flags.most
+    !rules.gen_flags().king_long_move
 }
 
 /// Whether aspiration windows narrow the root's search in this ruleset: where
-/// they were measured to pay, with kings that move one square and a free choice
-/// of captures (english), or kings that fly and land anywhere beyond (russian,
-/// brazilian). Measured at 40 ms a move against the search without them, the
-/// sequential test [0, 10] accepting each: english +34 ± 28 Elo over 269
-/// games, russian +17 ± 21 over 417, brazilian +13 ± 21 over 366. German,
-/// whose kings land directly behind, ended 400 games at 100 ms undecided
-/// (+8 ± 29) and goes without; dammen64 not yet measured (docs/STRENGTH.md).
+/// they were measured to pay, with kings that move one square (english,
+/// dammen64), or kings that fly and land anywhere beyond (russian, brazilian).
+/// Measured at 40 ms a move against the search without them, the sequential
+/// test [0, 10] accepting each: english +34 ± 28 Elo over 269 games, russian
+/// +17 ± 21 over 417, brazilian +13 ± 21 over 366; dammen64 with counter-moves
+/// at 100 ms, [0, 20] accepted, +34 ± 33 over 153. German, whose kings land
+/// directly behind, ended 400 games at 100 ms undecided (+8 ± 29) and goes
+/// without (docs/STRENGTH.md).
 fn aspiration_pays(rules: &Ruleset) -> bool {
     let flags = rules.gen_flags();
-    if flags.king_long_move {
-        flags.land_any
-    } else {
-        !flags.most
-    }
+    !flags.king_long_move || flags.land_any
 }
 
 /// A move's identity for killers: start, end and captured set.
@@ -749,10 +746,27 @@ impl<G: Kernel> Searcher<'_, G> {
 
 #[cfg(test)]
 mod tests {
-    use super::Budget;
+    use super::{aspiration_pays, counter_moves_pay, Budget};
     use crate::movegen::legal_moves;
     use crate::rules::Ruleset;
     use crate::Position;
+
+    /// Each switch where a match showed it pays (docs/STRENGTH.md), and
+    /// nowhere a match did not: counter-moves where kings are short, aspiration
+    /// windows there and where kings fly and land anywhere beyond, not in
+    /// german, whose flying kings land directly behind.
+    #[test]
+    fn counter_moves_and_aspiration_windows_search_the_variants_where_they_won_their_match() {
+        let shape = |id: &str| {
+            let rules = Ruleset::builtin(id).unwrap();
+            (counter_moves_pay(&rules), aspiration_pays(&rules))
+        };
+        assert_eq!(shape("english"), (true, true));
+        assert_eq!(shape("dammen64"), (true, true));
+        assert_eq!(shape("russian"), (false, true));
+        assert_eq!(shape("brazilian"), (false, true));
+        assert_eq!(shape("german"), (false, false));
+    }
 
     #[test]
     fn a_clock_budget_grows_while_the_best_move_changes_or_the_score_falls_and_shrinks_once_it_stands(
