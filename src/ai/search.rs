@@ -73,21 +73,22 @@ fn probcut_margin(rules: &Ruleset) -> i32 {
 /// against the search without them: english +29 ± 24 Elo over 348 games
 /// (SPRT [0, 10] accepted); russian and brazilian, whose kings fly, even. In
 /// dammen64, with aspiration windows and at 100 ms, +34 ± 33 over 153 games
-/// (SPRT [0, 20] accepted). Italian, short kings with the most-pieces rule as
-/// dammen64, follows its shape (docs/STRENGTH.md).
+/// (SPRT [0, 20] accepted); in italian, the same, +57 ± 43 over 98
+/// (docs/STRENGTH.md).
 fn counter_moves_pay(rules: &Ruleset) -> bool {
     !rules.gen_flags().king_long_move
 }
 
 /// Whether aspiration windows narrow the root's search in this ruleset: where
 /// they were measured to pay, with kings that move one square (english,
-/// dammen64), or kings that fly and land anywhere beyond (russian, brazilian).
-/// Measured at 40 ms a move against the search without them, the sequential
-/// test [0, 10] accepting each: english +34 ± 28 Elo over 269 games, russian
-/// +17 ± 21 over 417, brazilian +13 ± 21 over 366; dammen64 with counter-moves
-/// at 100 ms, [0, 20] accepted, +34 ± 33 over 153. German, whose kings land
-/// directly behind, ended 400 games at 100 ms undecided (+8 ± 29) and goes
-/// without (docs/STRENGTH.md).
+/// dammen64, italian), or kings that fly and land anywhere beyond (russian,
+/// brazilian). Measured at 40 ms a move against the search without them, the
+/// sequential test [0, 10] accepting each: english +34 ± 28 Elo over 269
+/// games, russian +17 ± 21 over 417, brazilian +13 ± 21 over 366; with
+/// counter-moves at 100 ms, [0, 20] accepting each, dammen64 +34 ± 33 over 153
+/// and italian +57 ± 43 over 98. German, whose kings land directly behind,
+/// ended 400 games at 100 ms undecided (+8 ± 29) and goes without
+/// (docs/STRENGTH.md).
 fn aspiration_pays(rules: &Ruleset) -> bool {
     let flags = rules.gen_flags();
     !flags.king_long_move || flags.land_any
@@ -763,6 +764,7 @@ mod tests {
         };
         assert_eq!(shape("english"), (true, true));
         assert_eq!(shape("dammen64"), (true, true));
+        assert_eq!(shape("italian"), (true, true));
         assert_eq!(shape("russian"), (false, true));
         assert_eq!(shape("brazilian"), (false, true));
         assert_eq!(shape("german"), (false, false));
