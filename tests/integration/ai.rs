@@ -60,7 +60,7 @@ fn the_built_in_weights_evaluate_and_search_as_pinned() {
     ];
     let pinned: [(&str, [i32; 3], &str, u64); 5] = [
         (ENGLISH, [-2, 3, 79], "11-15", 16_389),
-        (DAMMEN64, [9, -82, 58], "11-15", 30_013),
+        (DAMMEN64, [4, -89, 68], "11-15", 45_485),
         (BRAZILIAN, [10, 34, 73], "c3-b4", 42_490),
         (RUSSIAN, [13, -42, 130], "c3-b4", 43_393),
         (GERMAN, [5, -25, 75], "12-16", 42_020),
