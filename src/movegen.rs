@@ -472,6 +472,15 @@ pub(crate) fn generate_captures<G: Kernel>(pos: &Position, list: &mut MoveList) 
     captures::<G>(pos, list, pos.side_to_move() == Color::White)
 }
 
+/// Fills `list` (which must be empty) with the quiet moves of `pos` as if it
+/// had no capture. For the endgame solver, which undoes a king's slide by
+/// sliding it back.
+#[cfg(feature = "lab")]
+#[inline]
+pub(crate) fn generate_quiet<G: Kernel>(pos: &Position, list: &mut MoveList) {
+    quiet::<G>(pos, list, pos.side_to_move() == Color::White);
+}
+
 /// Whether the side to move has a quiet move; with no capture, whether it can move at all.
 #[inline]
 pub(crate) fn has_quiet<G: Kernel>(pos: &Position) -> bool {

@@ -44,16 +44,14 @@ use crate::square::Color;
 pub const MAX_PIECES: u32 = 6;
 
 /// The most pieces the solver builds for on `geo`'s board: the tables are
-/// held in memory, a byte a position, 3.7 GB for six pieces on 8×8, and the
-/// solver took up to 7 GB for them. Five on 10×10 (1.9 G positions) are not
-/// offered: untried, and by estimate their largest slice (two kings against
-/// three, flying) would keep some 48 M positions' moves, more memory than an
-/// ordinary machine has.
+/// held in memory, a byte a position: 3.7 GB for six pieces on 8×8, 1.9 GB
+/// for five on 10×10. Five on 12×12 would be 12.3 GB, more than an ordinary
+/// machine has to spare for a game.
 pub const fn most_pieces(geo: &Geometry) -> u32 {
-    if geo.size > 8 {
-        4
-    } else {
-        MAX_PIECES
+    match geo.size {
+        8 => MAX_PIECES,
+        10 => 5,
+        _ => 4,
     }
 }
 
@@ -61,8 +59,8 @@ pub const fn most_pieces(geo: &Geometry) -> u32 {
 /// them: what builds in seconds on one core. Every four-piece ending does on
 /// 8×8 and 10×10 (16 s and 1.2 GB on 10×10); on 12×12 they take minutes and
 /// 7 GB, so a game builds three pieces (1 s). Larger tables that
-/// `checkers tables build --pieces N` has built ahead (five pieces on 8×8,
-/// four on 12×12) are used where found (docs/STRENGTH.md).
+/// `checkers tables build --pieces N` has built ahead (five or six pieces on
+/// 8×8, five on 10×10, four on 12×12) are used where found (docs/STRENGTH.md).
 pub const fn default_pieces(geo: &Geometry) -> u32 {
     if geo.size > 10 {
         3

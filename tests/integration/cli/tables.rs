@@ -91,16 +91,17 @@ fn tables_build_refuses_too_many_pieces() {
     assert!(!cache.exists(), "nothing written for a refused command");
 }
 
-/// Five pieces are built on 8×8 only: on 10×10 and 12×12 the solver would need
-/// more memory than an ordinary machine has, and says so in one line.
+/// Six pieces are built on 8×8 only, five on 10×10 at most, four on 12×12:
+/// more would need more memory than an ordinary machine has, and the command
+/// says so in one line.
 #[test]
-fn five_pieces_are_refused_on_the_larger_boards() {
+fn more_pieces_than_the_board_allows_are_refused() {
     let cache = std::env::temp_dir().join(format!("checkers-notables5-{}", std::process::id()));
-    for variant in ["international", "canadian"] {
-        let (code, err) = build(&cache, &["--variant", variant, "--pieces", "5"]);
+    for (variant, pieces, most) in [("international", "6", 5), ("canadian", "5", 4)] {
+        let (code, err) = build(&cache, &["--variant", variant, "--pieces", pieces]);
         assert_eq!(code, 2, "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("at most 4 pieces"), "{err}");
+        assert!(err.contains(&format!("at most {most} pieces")), "{err}");
     }
     assert!(!cache.exists(), "nothing written for a refused command");
 }
