@@ -526,7 +526,7 @@ struct Scratch {
 /// fewer men, a man's step further on. The moves within the unit are not
 /// kept: a king's quiet move is undone by the same slide back, so the
 /// positions with a move to a solved one are found by sliding the last
-/// mover's kings back ([`parents`]). Keeping them would take some 25 GB for
+/// mover's kings back ([`parents_of`]). Keeping them would take some 23 GB for
 /// five kings on 10×10, with their 48 M positions in one unit. What is never
 /// reached is a draw.
 fn solve<G: Kernel>(tables: &Tables, unit: &[Slice], w: &mut Scratch) {
