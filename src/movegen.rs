@@ -472,13 +472,14 @@ pub(crate) fn generate_captures<G: Kernel>(pos: &Position, list: &mut MoveList) 
     captures::<G>(pos, list, pos.side_to_move() == Color::White)
 }
 
-/// Fills `list` (which must be empty) with the quiet moves of `pos` as if it
-/// had no capture. For the endgame solver, which undoes a king's slide by
-/// sliding it back.
+/// Fills `list` (which must be empty) with the quiet moves of the side to
+/// move's kings, as if it had no capture. For the endgame solver, which undoes
+/// a king's slide by sliding it back.
 #[cfg(feature = "lab")]
 #[inline]
-pub(crate) fn generate_quiet<G: Kernel>(pos: &Position, list: &mut MoveList) {
-    quiet::<G>(pos, list, pos.side_to_move() == Color::White);
+pub(crate) fn generate_king_slides<G: Kernel>(pos: &Position, list: &mut MoveList) {
+    let (own, opp, kings) = pos.raw::<G::W>();
+    king_slides::<G>(own & kings, G::valid() & !(own | opp), list);
 }
 
 /// Whether the side to move has a quiet move; with no capture, whether it can move at all.
@@ -562,6 +563,12 @@ fn quiet<G: Kernel>(pos: &Position, list: &mut MoveList, white: bool) {
             list.push(Move::quiet(G::W::back(to, d) as u8, to as u8, promotes));
         }
     }
+    king_slides::<G>(own_kings, empty, list);
+}
+
+/// Generates the quiet moves of `own_kings` onto the `empty` squares.
+#[inline(always)]
+fn king_slides<G: Kernel>(own_kings: G::W, empty: G::W, list: &mut MoveList) {
     if own_kings.is_zero() {
         return;
     }

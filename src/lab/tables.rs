@@ -13,7 +13,7 @@ use crate::ai::learned::fnv;
 use crate::ai::search::ENDGAME_FROM;
 use crate::ai::Engine;
 use crate::bitboard::Word;
-use crate::movegen::{dispatch_builtin, generate, generate_quiet, Kernel, Run};
+use crate::movegen::{dispatch_builtin, generate, generate_king_slides, Kernel, Run};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{GenFlags, Ruleset};
@@ -666,16 +666,13 @@ fn parents_of<G: Kernel>(
     let bk_size = from.group.sizes[3];
     let moved = Position::from_parts(white.wide(), black.wide(), kings.wide(), Color::White);
     list.clear();
-    generate_quiet::<G>(&moved, list);
+    generate_king_slides::<G>(&moved, list);
     for m in list.iter() {
         // The slide back: from where the king stands to where it stood.
         let (now, was) = (
             G::W::bit(m.from().bit().into()),
             G::W::bit(m.to().bit().into()),
         );
-        if (kings & now).is_zero() {
-            continue; // a man's step: men do not step back
-        }
         let k = board.rank((white & kings) ^ now ^ was, 0);
         let b = board.rank(black & kings, 0);
         let p = from_first + (k * bk_size + b) as usize;
