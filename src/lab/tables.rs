@@ -591,8 +591,8 @@ fn solve<G: Kernel>(tables: &Tables, unit: &[Slice], w: &mut Scratch) {
         first += slice.len();
     }
     let cell_of = |local: usize| {
-        let at = usize::from(local >= unit[0].len());
-        unit[at].cell(local - at * unit[0].len())
+        let (at, i) = locate(unit, local);
+        unit[at].cell(i)
     };
     let mut parents = Vec::new();
     let mut d = 0;
@@ -636,6 +636,13 @@ fn solve<G: Kernel>(tables: &Tables, unit: &[Slice], w: &mut Scratch) {
     }
 }
 
+/// Which slice of `unit` its position `local` is in, and its index there: the
+/// first slice's positions come first.
+fn locate(unit: &[Slice], local: usize) -> (usize, usize) {
+    let at = usize::from(local >= unit[0].len());
+    (at, local - at * unit[0].len())
+}
+
 /// The positions of `unit` (as indices into it) from which a king's quiet move
 /// leads to its position `local`, into `out`; those of them with a capture,
 /// where the move is not allowed, are among them, and the caller skips them.
@@ -650,9 +657,9 @@ fn parents_of<G: Kernel>(
 ) {
     out.clear();
     let board = &tables.board;
-    let at = usize::from(local >= unit[0].len());
+    let (at, i) = locate(unit, local);
     let child = unit[at]
-        .position(board, local - at * unit[0].len())
+        .position(board, i)
         .expect("only positions are solved");
     // The child is seen from its side to move; turned back, the last mover
     // is White again.
