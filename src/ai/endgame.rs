@@ -36,22 +36,26 @@
 //! assert_eq!(tables.probe(&four), None);
 //! ```
 
+mod packed;
+
 use crate::bitboard::{bit_of, Geometry, Word};
 use crate::position::Position;
 use crate::square::Color;
+// Made and read by the lab's solver and files.
+#[cfg_attr(not(feature = "lab"), allow(unused_imports))]
+pub(crate) use packed::{inflate, pack, Packed, BLOCK};
 
 /// The most pieces any table holds (the index's limit).
 pub const MAX_PIECES: u32 = 6;
 
-/// The most pieces the solver builds for on `geo`'s board: the tables are
-/// held in memory, a byte a position: 3.7 GB for six pieces on 8×8, 1.9 GB
-/// for five on 10×10. Five on 12×12 would be 12.3 GB, more than an ordinary
-/// machine has to spare for a game.
+/// The most pieces the solver builds for on `geo`'s board. It holds the cells
+/// a byte a position while it solves: 3.7 GB for six pieces on 8×8, 1.9 GB for
+/// five on 10×10, 12.3 GB for five on 12×12, which a game then holds deflated
+/// ([`RAW_LIMIT`]). Six on 10×10 would be some 80 GB.
 pub const fn most_pieces(geo: &Geometry) -> u32 {
     match geo.size {
         8 => MAX_PIECES,
-        10 => 5,
-        _ => 4,
+        _ => 5,
     }
 }
 
@@ -258,7 +262,54 @@ pub struct Tables {
     pub(crate) board: Board,
     /// Offsets of the groups by (white men, white kings, black men, black kings).
     pub(crate) groups: Vec<Option<Group>>,
-    pub(crate) cells: Vec<Cell>,
+    pub(crate) cells: Cells,
+}
+
+/// The cells of [`Tables`], each position's value. Made by the lab alone.
+#[derive(Clone)]
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+pub(crate) enum Cells {
+    /// A byte a position: as solved, or inflated when read.
+    Raw(Vec<Cell>),
+    /// Deflated a block at a time, inflated as probed: tables too large to
+    /// hold a byte a position ([`RAW_LIMIT`]).
+    Packed(Packed),
+}
+
+/// The most cells tables read from a file are held a byte each; larger ones
+/// stay deflated in memory and are inflated a block at a time as probed. Every
+/// table of up to five pieces on 8×8 and 10×10 and six on 8×8 (3.7 G cells) is
+/// held raw, as the matches of docs/STRENGTH.md measured them; five on 12×12
+/// (12.3 G) are held deflated.
+pub const RAW_LIMIT: usize = 4 << 30;
+
+impl Cells {
+    /// The number of cells.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Cells::Raw(c) => c.len(),
+            Cells::Packed(p) => p.len(),
+        }
+    }
+
+    /// Cell `i`; `None` past the end (or in a block that does not inflate).
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> Option<Cell> {
+        match self {
+            Cells::Raw(c) => c.get(i).copied(),
+            Cells::Packed(p) => p.get(i),
+        }
+    }
+
+    /// The cells held a byte each, for the solver, which writes them; empty
+    /// when they are deflated.
+    #[cfg_attr(not(feature = "lab"), allow(dead_code))]
+    pub(crate) fn raw_mut(&mut self) -> &mut [Cell] {
+        match self {
+            Cells::Raw(c) => c,
+            Cells::Packed(_) => &mut [],
+        }
+    }
 }
 
 impl std::fmt::Debug for Tables {
@@ -290,7 +341,16 @@ impl Tables {
 
     /// Whether the tables hold nothing.
     pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
+        self.cells.len() == 0
+    }
+
+    /// The bytes the cells take in memory: one a position, or what they
+    /// deflate to where they are too many for that ([`RAW_LIMIT`]).
+    pub fn memory(&self) -> usize {
+        match &self.cells {
+            Cells::Raw(c) => c.len(),
+            Cells::Packed(p) => p.bytes(),
+        }
     }
 
     /// The value of `pos` for the side to move, if it has few enough pieces.
@@ -311,7 +371,7 @@ impl Tables {
         } else {
             self.index_of(self.board.as_white::<u64>(pos))
         };
-        Some(self.cells[i?])
+        self.cells.get(i?)
     }
 
     /// The index of the cell of a position with White to move, given as

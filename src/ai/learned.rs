@@ -331,7 +331,12 @@ pub fn fingerprint(rules: &Ruleset) -> u64 {
 
 /// FNV-1a, 64 bits: a stable hash for fingerprints and checksums.
 pub fn fnv(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv_on(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// [`fnv`] of what was hashed into `h` followed by `bytes`: a hash of data
+/// that comes in parts.
+pub fn fnv_on(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0100_0000_01b3);

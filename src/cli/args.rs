@@ -60,7 +60,7 @@ pub(super) struct SelfplayArgs {
 pub(super) struct TablesBuildArgs {
     #[command(flatten)]
     pub(super) rules: RulesArgs,
-    /// The most pieces a position solved may have (default 4, 3 on 12×12; at most 6 on 8×8, 4 on the larger boards)
+    /// The most pieces a position solved may have (default 4, 3 on 12×12; at most 6 on 8×8, 5 on the larger boards)
     #[arg(long, value_parser = whole::<u32>(2, checkers::ai::endgame::MAX_PIECES))]
     pub(super) pieces: Option<u32>,
 }

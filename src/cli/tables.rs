@@ -97,6 +97,14 @@ pub(crate) fn prepare(
     tables::prepare(engine, root);
 }
 
+/// What the machine has to spare, where it says (`MemAvailable` on Linux).
+fn memory_available() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 /// `checkers tables build`: solves (or checks the cache's) tables of a variant
 /// ahead of time, with a progress bar.
 pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
@@ -108,6 +116,18 @@ pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
         return Err(Fail::Input(format!(
             "--pieces {pieces}: on {n}×{n} the solver builds tables of at most {most} pieces \
              (more would need more memory than an ordinary machine has)"
+        )));
+    }
+    // A solve that runs out of memory fails late, after minutes of work: say
+    // so before starting where the machine tells what it has to spare.
+    let fresh = path(&rules, pieces).is_some_and(|p| !p.exists());
+    let needed = tables::memory(&rules, pieces);
+    if let Some(free) = memory_available().filter(|&free| fresh && free < needed) {
+        return Err(Fail::Runtime(format!(
+            "--pieces {pieces}: solving these tables needs about {:.1} GB of memory, \
+             and this machine has {:.1} GB available",
+            needed as f64 / 1e9,
+            free as f64 / 1e9
         )));
     }
     let started = Instant::now();

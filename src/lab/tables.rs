@@ -6,10 +6,10 @@
 //! an engine before it searches.
 
 use crate::ai::endgame::{
-    board_of, decode, most_pieces, slot, Board, Cell, Group, Tables, Value, BINOM, MAX_PIECES,
-    SIDE, UNSOLVED,
+    board_of, decode, inflate, most_pieces, pack, slot, Board, Cell, Cells, Group, Packed, Tables,
+    Value, BINOM, BLOCK, MAX_PIECES, RAW_LIMIT, SIDE, UNSOLVED,
 };
-use crate::ai::learned::fnv;
+use crate::ai::learned::{fnv, fnv_on};
 use crate::ai::search::ENDGAME_FROM;
 use crate::ai::Engine;
 use crate::bitboard::Word;
@@ -127,10 +127,13 @@ pub fn movement_key(rules: &Ruleset) -> u64 {
 
 /// The start of a tables file.
 const MAGIC: &[u8; 4] = b"CKTB";
-/// The format of a tables file this program writes: 2 deflates the cells,
-/// 1 (still read) stored them as they are; a file of another is rebuilt.
-const FORMAT: u32 = 2;
-/// Magic, format, movement key, pieces, cells, checksum (of the cells).
+/// The format of a tables file this program writes: 3 deflates the cells a
+/// block at a time, so that tables too large to hold a byte a position are
+/// probed as they lie; 2 (still read) deflated them as one stream, 1 (still
+/// read) stored them as they are; a file of another is rebuilt.
+const FORMAT: u32 = 3;
+/// Magic, format, movement key, pieces, cells, checksum (of the cells in
+/// formats 1 and 2, of the blocks' lengths and bytes in format 3).
 const HEADER: usize = 4 + 4 + 8 + 4 + 8 + 8;
 
 /// The file name of `pieces`-piece tables for the rules of movement of `rules`:
@@ -140,34 +143,44 @@ pub fn file_name(rules: &Ruleset, pieces: u32) -> String {
 }
 
 /// `tables`, solved for `rules`, as the bytes of a file: a header naming the
-/// rules of movement, the size and a checksum, then the cells, one byte each,
-/// deflated (most cells are draws or short wins and losses: the five-piece
-/// cells of 8×8 take about a quarter of their 187 MB).
+/// rules of movement, the size and a checksum, the size of a block, then the
+/// cells deflated a block at a time (most cells are draws or short wins and
+/// losses: the five-piece cells of 8×8 take about a quarter of their 187 MB),
+/// each block's length first, then their bytes.
 pub fn to_bytes(rules: &Ruleset, tables: &Tables) -> Vec<u8> {
     to_bytes_with(rules, tables, &mut |_| {})
 }
 
 /// [`to_bytes`], telling `progress` the share of the cells deflated: six
-/// pieces are 3.7 GB of cells, minutes of deflating after the solve is done.
+/// pieces are 3.7 GB of cells, a minute or more of deflating after the solve.
 pub fn to_bytes_with(rules: &Ruleset, tables: &Tables, progress: &mut dyn FnMut(f64)) -> Vec<u8> {
-    use std::io::Write;
-    const CHUNK: usize = 1 << 24;
-    let mut out = Vec::with_capacity(HEADER + tables.cells.len() / 4);
+    let blocks = tables.cells.len().div_ceil(BLOCK);
+    let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT.to_le_bytes());
     out.extend_from_slice(&movement_key(rules).to_le_bytes());
     out.extend_from_slice(&tables.pieces.to_le_bytes());
     out.extend_from_slice(&(tables.cells.len() as u64).to_le_bytes());
-    out.extend_from_slice(&fnv(&tables.cells).to_le_bytes());
-    let mut deflate = flate2::write::DeflateEncoder::new(out, flate2::Compression::default());
-    let total = tables.cells.len().max(1) as f64;
-    for (i, chunk) in tables.cells.chunks(CHUNK).enumerate() {
-        deflate
-            .write_all(chunk)
-            .expect("writing to memory does not fail");
-        progress(((i * CHUNK + chunk.len()) as f64 / total).min(1.0));
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(&(BLOCK as u32).to_le_bytes());
+    // The blocks' lengths, known once they are deflated, go before them.
+    let index = out.len();
+    out.resize(index + 4 * blocks, 0);
+    let lengths = match &tables.cells {
+        Cells::Raw(cells) => pack(cells, &mut out, progress),
+        Cells::Packed(p) => {
+            let (lengths, data) = p.parts();
+            out.extend_from_slice(data);
+            lengths
+        }
+    };
+    for (at, n) in out[index..].chunks_mut(4).zip(&lengths) {
+        at.copy_from_slice(&n.to_le_bytes());
     }
-    deflate.finish().expect("writing to memory does not fail")
+    let data = index + 4 * blocks;
+    let sum = fnv_on(fnv(&out[index..data]), &out[data..]);
+    out[28..36].copy_from_slice(&sum.to_le_bytes());
+    out
 }
 
 /// Tables read back from [`to_bytes`]' bytes, if they are whole, undamaged and
@@ -177,12 +190,22 @@ pub fn from_bytes(rules: &Ruleset, bytes: &[u8]) -> Result<Tables, String> {
 }
 
 /// Tables read back from a file of [`to_bytes`]' bytes, as [`from_bytes`]
-/// does, without holding the file in memory beside them (six pieces on 8×8
-/// are 1.2 GB deflated, 3.7 GB inflated, some seconds to read). `progress`
-/// hears the share read.
+/// does, without holding the file in memory beside them. Tables of up to
+/// [`RAW_LIMIT`] cells are inflated, a byte a position (six pieces on 8×8:
+/// some seconds); larger ones stay deflated. `progress` hears the share read.
 pub fn read(
     rules: &Ruleset,
+    from: impl std::io::BufRead,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Tables, String> {
+    read_holding(rules, from, RAW_LIMIT, progress)
+}
+
+/// [`read`], holding the cells a byte each if there are at most `raw_limit`.
+fn read_holding(
+    rules: &Ruleset,
     mut from: impl std::io::BufRead,
+    raw_limit: usize,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Tables, String> {
     use std::io::Read;
@@ -197,7 +220,7 @@ pub fn read(
             .fold(0, |v, &b| v << 8 | u64::from(b))
     };
     let format = word(4, 4);
-    if format != 1 && format != u64::from(FORMAT) {
+    if !(1..=FORMAT as u64).contains(&format) {
         return Err(format!("format {format} (this program writes {FORMAT})"));
     }
     if word(8, 8) != movement_key(rules) {
@@ -208,21 +231,88 @@ pub fn read(
         return Err(format!("tables of {pieces} pieces"));
     }
     let board = board_of(rules.geometry());
-    let (_, mut tables) = layout(pieces, board);
-    if word(20, 8) != tables.cells.len() as u64 {
+    let (_, mut tables, len) = layout(pieces, board);
+    if word(20, 8) != len as u64 {
         return Err("cut short or too long".into());
     }
     let at_end = |r: &mut dyn std::io::BufRead| r.fill_buf().is_ok_and(|b| b.is_empty());
+    if format == 3 {
+        let mut block = [0u8; 4];
+        if from.read_exact(&mut block).is_err() || u32::from_le_bytes(block) != BLOCK as u32 {
+            return Err("cut short, or blocks of another size".into());
+        }
+        let mut index = vec![0u8; len.div_ceil(BLOCK) * 4];
+        if from.read_exact(&mut index).is_err() {
+            return Err("cut short".into());
+        }
+        let lengths: Vec<u32> = index
+            .chunks(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        let total: u64 = lengths.iter().map(|&n| u64::from(n)).sum();
+        // A damaged index must not ask for more memory than any block can
+        // deflate to: stored blocks grow by a few bytes at most.
+        if total > (len + 64 * lengths.len()) as u64 {
+            return Err("damaged: the blocks' lengths do not add up".into());
+        }
+        let sum = fnv(&index);
+        let (cells, sum) = if len <= raw_limit {
+            // Inflated as read: a byte a position, and no more.
+            let mut cells = vec![UNSOLVED; len];
+            let mut input = vec![0u8; BLOCK + 64];
+            let mut inflater = flate2::Decompress::new(false);
+            let (mut sum, step) = (sum, lengths.len().div_ceil(100));
+            for (b, (out, &n)) in cells.chunks_mut(BLOCK).zip(&lengths).enumerate() {
+                let input = input
+                    .get_mut(..n as usize)
+                    .ok_or("damaged: a block too long")?;
+                if from.read_exact(input).is_err() {
+                    return Err("cut short".into());
+                }
+                sum = fnv_on(sum, input);
+                if !inflate(&mut inflater, input, out) {
+                    return Err("damaged: a block does not inflate".into());
+                }
+                if (b + 1) % step == 0 {
+                    progress((b + 1) as f64 / lengths.len() as f64);
+                }
+            }
+            (Cells::Raw(cells), sum)
+        } else {
+            // Held as read, inflated a block at a time as probed.
+            let mut data = vec![0u8; total as usize];
+            let step = data.len().div_ceil(100).max(1 << 20);
+            let mut done = 0;
+            for part in data.chunks_mut(step) {
+                if from.read_exact(part).is_err() {
+                    return Err("cut short".into());
+                }
+                done += part.len();
+                progress(done as f64 / total.max(1) as f64);
+            }
+            let sum = fnv_on(sum, &data);
+            let packed = Packed::new(len, &lengths, data).ok_or("damaged: bad block lengths")?;
+            (Cells::Packed(packed), sum)
+        };
+        if !at_end(&mut from) {
+            return Err("too long".into());
+        }
+        if word(28, 8) != sum {
+            return Err("damaged: the checksum does not match".into());
+        }
+        tables.cells = cells;
+        return Ok(tables);
+    }
+    let mut cells = vec![UNSOLVED; len];
     if format == 1 {
-        if from.read_exact(&mut tables.cells).is_err() || !at_end(&mut from) {
+        if from.read_exact(&mut cells).is_err() || !at_end(&mut from) {
             return Err("cut short or too long".into());
         }
     } else {
         let mut inflate = flate2::bufread::DeflateDecoder::new(from);
-        let len = tables.cells.len();
         let step = len.div_ceil(100).max(1 << 20);
         let mut whole = true;
-        for (i, part) in tables.cells.chunks_mut(step).enumerate() {
+        for (i, part) in cells.chunks_mut(step).enumerate() {
             whole = whole && inflate.read_exact(part).is_ok();
             progress(((i + 1) * step).min(len) as f64 / len as f64);
         }
@@ -233,9 +323,10 @@ pub fn read(
             return Err("cut short, too long or damaged".into());
         }
     }
-    if word(28, 8) != fnv(&tables.cells) {
+    if word(28, 8) != fnv(&cells) {
         return Err("damaged: the checksum does not match".into());
     }
+    tables.cells = Cells::Raw(cells);
     Ok(tables)
 }
 
@@ -281,7 +372,7 @@ pub fn prepare(engine: &mut Engine, root: &Position) {
 /// their groups laid out in that order and every cell unsolved. The layout
 /// depends on `pieces` and the board alone, so that tables read from a file
 /// need only their cells.
-fn layout(pieces: u32, board: &Board) -> (Vec<[u8; 4]>, Tables) {
+fn layout(pieces: u32, board: &Board) -> (Vec<[u8; 4]>, Tables, usize) {
     let mut all = Vec::new();
     for total in 2..=pieces as u8 {
         for wm in 0..=total {
@@ -300,7 +391,7 @@ fn layout(pieces: u32, board: &Board) -> (Vec<[u8; 4]>, Tables) {
         pieces,
         board: *board,
         groups: vec![None; SIDE.pow(4)],
-        cells: Vec::new(),
+        cells: Cells::Raw(Vec::new()),
     };
     let mut offset = 0;
     for &counts in &all {
@@ -313,13 +404,36 @@ fn layout(pieces: u32, board: &Board) -> (Vec<[u8; 4]>, Tables) {
         offset += g.len();
         tables.groups[slot(counts)] = Some(g);
     }
-    tables.cells = vec![UNSOLVED; offset];
-    (all, tables)
+    (all, tables, offset)
+}
+
+/// About the most memory [`build`] holds for the tables of `pieces` pieces for
+/// `rules`, in bytes: the cells, a byte each, and the larger of a thread's
+/// scratch for the largest unit (some 27 bytes a position: five kings on
+/// 12×12 are a unit of 305 M) and the deflated file being written. Measured:
+/// 5.0 GB for six pieces on 8×8, 3.1 GB for five on 10×10, 20.4 GB for five on
+/// 12×12 (docs/STRENGTH.md).
+pub fn memory(rules: &Ruleset, pieces: u32) -> u64 {
+    let pieces = pieces.clamp(2, most_pieces(rules.geometry()));
+    let (_, tables, cells) = layout(pieces, board_of(rules.geometry()));
+    let unit = |g: &Group| g.sizes[1] * g.sizes[3];
+    let largest = tables
+        .groups
+        .iter()
+        .flatten()
+        .map(|g| {
+            let twin = [g.counts[2], g.counts[3], g.counts[0], g.counts[1]];
+            let t = tables.groups[slot(twin)].expect("listed");
+            unit(g) + if t.offset == g.offset { 0 } else { unit(&t) }
+        })
+        .max()
+        .unwrap_or(0);
+    cells as u64 + (27 * largest).max(cells as u64 / 4) + (256 << 20)
 }
 
 fn build_with<G: Kernel>(pieces: u32, board: &Board, progress: &mut dyn FnMut(f64)) -> Tables {
-    let (all, mut tables) = layout(pieces, board);
-    let offset = tables.cells.len();
+    let (all, mut tables, offset) = layout(pieces, board);
+    tables.cells = Cells::Raw(vec![UNSOLVED; offset]);
     let mut done = 0usize;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut scratch: Vec<Scratch> = (0..jobs).map(|_| Scratch::default()).collect();
@@ -382,9 +496,10 @@ fn solve_level<G: Kernel>(
             }
         });
     }
+    let cells = tables.cells.raw_mut();
     for w in scratch {
         for (cell, value) in w.out.drain(..) {
-            tables.cells[cell] = value;
+            cells[cell] = value;
         }
     }
 }
@@ -572,7 +687,7 @@ fn solve<G: Kernel>(tables: &Tables, unit: &[Slice], w: &mut Scratch) {
                     continue;
                 }
                 let cell = tables.index_of((cw, cb, ck)).expect("solved before");
-                match decode(tables.cells[cell]) {
+                match decode(tables.cells.get(cell).expect("solved before")) {
                     Value::Loss(d) => shortest_loss = shortest_loss.min(d),
                     Value::Win(d) => w.longest[local] = w.longest[local].max(d as u8),
                     Value::Draw => w.draws[local] = true,
@@ -695,6 +810,14 @@ fn parents_of<G: Kernel>(
 mod tests {
     use super::*;
 
+    /// The cells of tables held a byte each.
+    fn raw(t: &Tables) -> &[Cell] {
+        match &t.cells {
+            Cells::Raw(c) => c,
+            Cells::Packed(_) => panic!("deflated"),
+        }
+    }
+
     #[test]
     fn tables_read_back_from_their_bytes_and_a_damaged_or_foreign_file_is_refused() {
         let rules = Ruleset::builtin("english").unwrap();
@@ -702,7 +825,7 @@ mod tests {
         let bytes = to_bytes(&rules, &t);
         let back = from_bytes(&rules, &bytes).expect("its own bytes");
         assert_eq!((back.pieces, back.cells.len()), (3, t.cells.len()));
-        assert!(back.cells == t.cells);
+        assert!(raw(&back) == raw(&t));
         let pos = crate::fen::parse("W:WK18,K19:BK5", &crate::BOARD_8).unwrap();
         assert_eq!(back.probe(&pos), t.probe(&pos));
         // Deflated: a five-piece 8×8 file is a quarter of its cells or less.
@@ -711,8 +834,8 @@ mod tests {
             "{} bytes",
             bytes.len()
         );
-        // Damage anywhere is found: in the deflated cells by the inflater or
-        // the checksum, in the checksum by the checksum.
+        // Damage anywhere is found: in the blocks' lengths or bytes by the
+        // checksum (or the lengths' sum), in the checksum by the checksum.
         for at in [HEADER + 10, bytes.len() / 2, bytes.len() - 1] {
             let mut damaged = bytes.clone();
             damaged[at] ^= 0x21;
@@ -727,13 +850,23 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(from_bytes(&rules, &longer).is_err());
-        // A file of the first format, the cells stored as they are, still reads.
+        // Files of the first format, the cells stored as they are, and of the
+        // second, deflated as one stream, still read.
         let mut first = bytes[..HEADER].to_vec();
         first[4..8].copy_from_slice(&1u32.to_le_bytes());
-        first.extend_from_slice(&t.cells);
-        assert!(from_bytes(&rules, &first).expect("format 1").cells == t.cells);
+        first[28..36].copy_from_slice(&fnv(raw(&t)).to_le_bytes());
+        let mut second = first.clone();
+        first.extend_from_slice(raw(&t));
+        assert!(raw(&from_bytes(&rules, &first).expect("format 1")) == raw(&t));
         first.pop();
         assert!(from_bytes(&rules, &first).is_err());
+        second[4..8].copy_from_slice(&2u32.to_le_bytes());
+        let mut deflate =
+            flate2::write::DeflateEncoder::new(second, flate2::Compression::default());
+        std::io::Write::write_all(&mut deflate, raw(&t)).unwrap();
+        let second = deflate.finish().unwrap();
+        assert!(raw(&from_bytes(&rules, &second).expect("format 2")) == raw(&t));
+        assert!(from_bytes(&rules, &second[..second.len() - 1]).is_err());
         assert!(from_bytes(&rules, b"CKTB").is_err());
         let russian = Ruleset::builtin("russian").unwrap();
         assert!(from_bytes(&russian, &bytes)
@@ -744,6 +877,47 @@ mod tests {
         let mut other_draws = rules.clone();
         other_draws.repetition = 5;
         assert_eq!(file_name(&rules, 4), file_name(&other_draws, 4));
+    }
+
+    #[test]
+    fn the_memory_a_solve_needs_is_known_before_it_starts() {
+        let gb = |v: &str, n| memory(&Ruleset::builtin(v).unwrap(), n) as f64 / 1e9;
+        // As measured (docs/STRENGTH.md): 5.0 GB, 3.1 GB and 20.4 GB at most.
+        assert!(
+            (4.5..5.5).contains(&gb("english", 6)),
+            "{}",
+            gb("english", 6)
+        );
+        assert!((2.6..3.6).contains(&gb("international", 5)));
+        assert!(
+            (19.5..22.0).contains(&gb("canadian", 5)),
+            "{}",
+            gb("canadian", 5)
+        );
+        assert!(gb("english", 4) < 0.5);
+    }
+
+    #[test]
+    fn tables_too_large_to_hold_a_byte_a_position_are_probed_deflated() {
+        let rules = Ruleset::builtin("russian").unwrap();
+        let t = build(&rules, 4, &mut |_| {});
+        let bytes = to_bytes(&rules, &t);
+        let mut shares = Vec::new();
+        let packed = read_holding(&rules, &bytes[..], 0, &mut |s| shares.push(s)).unwrap();
+        assert!(matches!(packed.cells, Cells::Packed(_)));
+        assert!(shares.windows(2).all(|w| w[0] <= w[1]) && shares.last() == Some(&1.0));
+        // Held in the file's deflated bytes, far fewer than one a position.
+        assert!(packed.memory() * 3 < t.memory(), "{}", packed.memory());
+        // Every cell, probed in the order of the tables and out of it.
+        let cells = raw(&t);
+        for i in (0..cells.len()).chain((0..cells.len()).rev().step_by(4099)) {
+            assert_eq!(packed.cells.get(i), Some(cells[i]), "cell {i}");
+        }
+        let pos = crate::fen::parse("W:WK18,K19:BK5,6", &crate::BOARD_8).unwrap();
+        assert!(packed.probe(&pos).is_some());
+        assert_eq!(packed.probe(&pos), t.probe(&pos));
+        // Written again as they are held: the same bytes.
+        assert!(to_bytes(&rules, &packed) == bytes);
     }
     use crate::square::Color;
 

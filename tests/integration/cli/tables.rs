@@ -97,7 +97,7 @@ fn tables_build_refuses_too_many_pieces() {
 #[test]
 fn more_pieces_than_the_board_allows_are_refused() {
     let cache = std::env::temp_dir().join(format!("checkers-notables5-{}", std::process::id()));
-    for (variant, pieces, most) in [("international", "6", 5), ("canadian", "5", 4)] {
+    for (variant, pieces, most) in [("international", "6", 5), ("canadian", "6", 5)] {
         let (code, err) = build(&cache, &["--variant", variant, "--pieces", pieces]);
         assert_eq!(code, 2, "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
