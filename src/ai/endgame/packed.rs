@@ -43,8 +43,9 @@ thread_local! {
 }
 
 impl Packed {
-    /// Blocks deflated by [`pack`], of `len` cells in all, checked: each must
-    /// inflate to its length. `None` if one does not (the file is damaged).
+    /// Blocks deflated by [`pack`], of `len` cells in all: one length for each
+    /// block, adding up to `data`'s. `None` if they do not (the file is
+    /// damaged); a block that does not inflate is found when probed.
     pub(crate) fn new(len: usize, lengths: &[u32], data: Vec<u8>) -> Option<Packed> {
         static NEXT: AtomicU64 = AtomicU64::new(1);
         if lengths.len() != len.div_ceil(BLOCK) {
