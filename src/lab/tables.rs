@@ -282,15 +282,16 @@ fn read_holding(
             // Held as read, inflated a block at a time as probed.
             let mut data = vec![0u8; total as usize];
             let step = data.len().div_ceil(100).max(1 << 20);
-            let mut done = 0;
+            let (mut sum, mut done) = (sum, 0);
             for part in data.chunks_mut(step) {
                 if from.read_exact(part).is_err() {
                     return Err("cut short".into());
                 }
+                // Summed as read, so that the share shown covers the check.
+                sum = fnv_on(sum, part);
                 done += part.len();
                 progress(done as f64 / total.max(1) as f64);
             }
-            let sum = fnv_on(sum, &data);
             let packed = Packed::new(len, &lengths, data).ok_or("damaged: bad block lengths")?;
             (Cells::Packed(packed), sum)
         };
