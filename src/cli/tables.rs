@@ -99,10 +99,14 @@ pub(crate) fn prepare(
 
 /// What the machine has to spare, where it says (`MemAvailable` on Linux).
 fn memory_available() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    available_in(&std::fs::read_to_string("/proc/meminfo").ok()?)
+}
+
+/// The bytes `/proc/meminfo`'s text says are available.
+fn available_in(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+    kb.checked_mul(1024)
 }
 
 /// `checkers tables build`: solves (or checks the cache's) tables of a variant
@@ -163,4 +167,17 @@ pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
         checkers::printable(&path.display().to_string())
     ));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_available_is_read_from_meminfo() {
+        let info = "MemTotal:       24683624 kB\nMemFree:         9149356 kB\nMemAvailable:    9443644 kB\n";
+        assert_eq!(available_in(info), Some(9_443_644 * 1024));
+        assert_eq!(available_in("MemTotal: 1 kB\n"), None);
+        assert_eq!(available_in("MemAvailable: lots kB\n"), None);
+    }
 }
