@@ -61,10 +61,10 @@ pub const fn most_pieces(geo: &Geometry) -> u32 {
 
 /// The most pieces the tables of `geo`'s board are built for when a game needs
 /// them: what builds in seconds on one core. Every four-piece ending does on
-/// 8×8 and 10×10 (16 s and 1.2 GB on 10×10); on 12×12 they take minutes and
-/// 7 GB, so a game builds three pieces (1 s). Larger tables that
+/// 8×8 and 10×10 (16 s on 10×10); on 12×12 they take 90 s of one core's
+/// time, so a game builds three pieces (1 s). Larger tables that
 /// `checkers tables build --pieces N` has built ahead (five or six pieces on
-/// 8×8, five on 10×10, four on 12×12) are used where found (docs/STRENGTH.md).
+/// 8×8, five on 10×10, four or five on 12×12) are used where found (docs/STRENGTH.md).
 pub const fn default_pieces(geo: &Geometry) -> u32 {
     if geo.size > 10 {
         3

@@ -1,5 +1,5 @@
 //! Solving the endgame tables of [`crate::ai::endgame`]: every position of up
-//! to four pieces by default (six on 8×8, five on 10×10 at most), backwards from the
+//! to four pieces by default (six on 8×8, five on the larger boards at most), backwards from the
 //! positions where the game has ended, by the rules' own move generator, a
 //! slice of positions at a time. The engine only probes the result; a program
 //! builds the tables (or takes the process's shared copy) and attaches them to
