@@ -208,7 +208,6 @@ fn read_holding(
     raw_limit: usize,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Tables, String> {
-    use std::io::Read;
     let mut head = [0u8; HEADER];
     if from.read_exact(&mut head).is_err() || &head[..4] != MAGIC {
         return Err("not a tables file".into());
@@ -235,100 +234,118 @@ fn read_holding(
     if word(20, 8) != len as u64 {
         return Err("cut short or too long".into());
     }
-    let at_end = |r: &mut dyn std::io::BufRead| r.fill_buf().is_ok_and(|b| b.is_empty());
-    if format == 3 {
-        let mut block = [0u8; 4];
-        if from.read_exact(&mut block).is_err() || u32::from_le_bytes(block) != BLOCK as u32 {
-            return Err("cut short, or blocks of another size".into());
-        }
-        let mut index = vec![0u8; len.div_ceil(BLOCK) * 4];
-        if from.read_exact(&mut index).is_err() {
-            return Err("cut short".into());
-        }
-        let lengths: Vec<u32> = index
-            .chunks(4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect();
-        let total: u64 = lengths.iter().map(|&n| u64::from(n)).sum();
-        // A damaged index must not ask for more memory than any block can
-        // deflate to: stored blocks grow by a few bytes at most.
-        if total > (len + 64 * lengths.len()) as u64 {
-            return Err("damaged: the blocks' lengths do not add up".into());
-        }
-        let sum = fnv(&index);
-        let (cells, sum) = if len <= raw_limit {
-            // Inflated as read: a byte a position, and no more.
-            let mut cells = vec![UNSOLVED; len];
-            let mut input = vec![0u8; BLOCK + 64];
-            let mut inflater = flate2::Decompress::new(false);
-            let (mut sum, step) = (sum, lengths.len().div_ceil(100));
-            for (b, (out, &n)) in cells.chunks_mut(BLOCK).zip(&lengths).enumerate() {
-                let input = input
-                    .get_mut(..n as usize)
-                    .ok_or("damaged: a block too long")?;
-                if from.read_exact(input).is_err() {
-                    return Err("cut short".into());
-                }
-                sum = fnv_on(sum, input);
-                if !inflate(&mut inflater, input, out) {
-                    return Err("damaged: a block does not inflate".into());
-                }
-                if (b + 1) % step == 0 {
-                    progress((b + 1) as f64 / lengths.len() as f64);
-                }
-            }
-            (Cells::Raw(cells), sum)
-        } else {
-            // Held as read, inflated a block at a time as probed.
-            let mut data = vec![0u8; total as usize];
-            let step = data.len().div_ceil(100).max(1 << 20);
-            let (mut sum, mut done) = (sum, 0);
-            for part in data.chunks_mut(step) {
-                if from.read_exact(part).is_err() {
-                    return Err("cut short".into());
-                }
-                // Summed as read, so that the share shown covers the check.
-                sum = fnv_on(sum, part);
-                done += part.len();
-                progress(done as f64 / total.max(1) as f64);
-            }
-            let packed = Packed::new(len, &lengths, data).ok_or("damaged: bad block lengths")?;
-            (Cells::Packed(packed), sum)
-        };
-        if !at_end(&mut from) {
-            return Err("too long".into());
-        }
-        if word(28, 8) != sum {
-            return Err("damaged: the checksum does not match".into());
-        }
-        tables.cells = cells;
-        return Ok(tables);
-    }
-    let mut cells = vec![UNSOLVED; len];
-    if format == 1 {
-        if from.read_exact(&mut cells).is_err() || !at_end(&mut from) {
-            return Err("cut short or too long".into());
-        }
+    let (cells, sum) = if format == 3 {
+        read_blocks(&mut from, len, raw_limit, progress)?
     } else {
-        let mut inflate = flate2::bufread::DeflateDecoder::new(from);
-        let step = len.div_ceil(100).max(1 << 20);
-        let mut whole = true;
-        for (i, part) in cells.chunks_mut(step).enumerate() {
-            whole = whole && inflate.read_exact(part).is_ok();
-            progress(((i + 1) * step).min(len) as f64 / len as f64);
-        }
-        let whole = whole
-            && inflate.read(&mut [0]).is_ok_and(|n| n == 0)
-            && at_end(&mut inflate.into_inner());
-        if !whole {
-            return Err("cut short, too long or damaged".into());
-        }
+        read_stream(&mut from, format == 2, len, progress)?
+    };
+    if from.fill_buf().map_or(true, |rest| !rest.is_empty()) {
+        return Err("too long".into());
     }
-    if word(28, 8) != fnv(&cells) {
+    if word(28, 8) != sum {
         return Err("damaged: the checksum does not match".into());
     }
-    tables.cells = Cells::Raw(cells);
+    tables.cells = cells;
     Ok(tables)
+}
+
+/// Format 3's cells, deflated in blocks of [`BLOCK`] behind an index of their
+/// lengths, and the checksum of index and blocks as read: inflated as read
+/// when there are no more than `raw_limit` of them, else held deflated.
+fn read_blocks(
+    from: &mut impl std::io::BufRead,
+    len: usize,
+    raw_limit: usize,
+    progress: &mut dyn FnMut(f64),
+) -> Result<(Cells, u64), String> {
+    let mut block = [0u8; 4];
+    if from.read_exact(&mut block).is_err() || u32::from_le_bytes(block) != BLOCK as u32 {
+        return Err("cut short, or blocks of another size".into());
+    }
+    let mut index = vec![0u8; len.div_ceil(BLOCK) * 4];
+    if from.read_exact(&mut index).is_err() {
+        return Err("cut short".into());
+    }
+    let lengths: Vec<u32> = index
+        .chunks(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    let total: u64 = lengths.iter().map(|&n| u64::from(n)).sum();
+    // A damaged index must not ask for more memory than any block can
+    // deflate to: stored blocks grow by a few bytes at most.
+    if total > (len + 64 * lengths.len()) as u64 {
+        return Err("damaged: the blocks' lengths do not add up".into());
+    }
+    let mut sum = fnv(&index);
+    if len <= raw_limit {
+        // Inflated as read: a byte a position, and no more.
+        let mut cells = vec![UNSOLVED; len];
+        let mut input = vec![0u8; BLOCK + 64];
+        let mut inflater = flate2::Decompress::new(false);
+        let step = lengths.len().div_ceil(100);
+        for (b, (out, &n)) in cells.chunks_mut(BLOCK).zip(&lengths).enumerate() {
+            let input = input
+                .get_mut(..n as usize)
+                .ok_or("damaged: a block too long")?;
+            if from.read_exact(input).is_err() {
+                return Err("cut short".into());
+            }
+            sum = fnv_on(sum, input);
+            if !inflate(&mut inflater, input, out) {
+                return Err("damaged: a block does not inflate".into());
+            }
+            if (b + 1) % step == 0 {
+                progress((b + 1) as f64 / lengths.len() as f64);
+            }
+        }
+        return Ok((Cells::Raw(cells), sum));
+    }
+    // Held as read, inflated a block at a time as probed.
+    let mut data = vec![0u8; total as usize];
+    let step = data.len().div_ceil(100).max(1 << 20);
+    let mut done = 0;
+    for part in data.chunks_mut(step) {
+        if from.read_exact(part).is_err() {
+            return Err("cut short".into());
+        }
+        // Summed as read, so that the share shown covers the check.
+        sum = fnv_on(sum, part);
+        done += part.len();
+        progress(done as f64 / total.max(1) as f64);
+    }
+    let packed = Packed::new(len, &lengths, data).ok_or("damaged: bad block lengths")?;
+    Ok((Cells::Packed(packed), sum))
+}
+
+/// The cells of formats 1 (a byte a position) and 2 (one deflated stream),
+/// and their checksum.
+fn read_stream(
+    from: &mut impl std::io::BufRead,
+    deflated: bool,
+    len: usize,
+    progress: &mut dyn FnMut(f64),
+) -> Result<(Cells, u64), String> {
+    use std::io::Read;
+    let mut cells = vec![UNSOLVED; len];
+    if !deflated {
+        from.read_exact(&mut cells).map_err(|_| "cut short")?;
+    } else {
+        // The decoder reads no further than its stream ends, so that what
+        // follows is left for the caller's check that the file ends there.
+        let mut inflate = flate2::bufread::DeflateDecoder::new(from);
+        let step = len.div_ceil(100).max(1 << 20);
+        for (i, part) in cells.chunks_mut(step).enumerate() {
+            inflate
+                .read_exact(part)
+                .map_err(|_| "cut short or damaged")?;
+            progress(((i + 1) * step).min(len) as f64 / len as f64);
+        }
+        if !inflate.read(&mut [0]).is_ok_and(|n| n == 0) {
+            return Err("too long or damaged".into());
+        }
+    }
+    let sum = fnv(&cells);
+    Ok((Cells::Raw(cells), sum))
 }
 
 /// The tables of [`default_pieces`](crate::ai::endgame::default_pieces) pieces for the rules of movement of `rules`,
@@ -850,7 +867,7 @@ mod tests {
         assert!(from_bytes(&rules, &bytes[..bytes.len() - 1]).is_err());
         let mut longer = bytes.clone();
         longer.push(0);
-        assert!(from_bytes(&rules, &longer).is_err());
+        assert_eq!(from_bytes(&rules, &longer).unwrap_err(), "too long");
         // Files of the first format, the cells stored as they are, and of the
         // second, deflated as one stream, still read.
         let mut first = bytes[..HEADER].to_vec();
@@ -859,7 +876,9 @@ mod tests {
         let mut second = first.clone();
         first.extend_from_slice(raw(&t));
         assert!(raw(&from_bytes(&rules, &first).expect("format 1")) == raw(&t));
-        first.pop();
+        first.push(0);
+        assert_eq!(from_bytes(&rules, &first).unwrap_err(), "too long");
+        first.truncate(first.len() - 2);
         assert!(from_bytes(&rules, &first).is_err());
         second[4..8].copy_from_slice(&2u32.to_le_bytes());
         let mut deflate =
@@ -868,6 +887,9 @@ mod tests {
         let second = deflate.finish().unwrap();
         assert!(raw(&from_bytes(&rules, &second).expect("format 2")) == raw(&t));
         assert!(from_bytes(&rules, &second[..second.len() - 1]).is_err());
+        let mut longer = second.clone();
+        longer.push(0);
+        assert_eq!(from_bytes(&rules, &longer).unwrap_err(), "too long");
         assert!(from_bytes(&rules, b"CKTB").is_err());
         let russian = Ruleset::builtin("russian").unwrap();
         assert!(from_bytes(&russian, &bytes)
