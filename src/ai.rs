@@ -1,6 +1,7 @@
 //! The computer opponent: search limits and levels, search, evaluation.
 
 pub mod analysis;
+pub mod book;
 pub mod endgame;
 pub mod eval;
 pub mod evalfile;

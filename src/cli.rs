@@ -86,6 +86,9 @@ enum Command {
     /// Endgame tables: solve them ahead of time into the cache directory
     #[command(subcommand)]
     Tables(TablesCommand),
+    /// Opening book: the engine's own long searches of the first plies, into a file
+    #[command(subcommand)]
+    Book(BookCommand),
     /// The config file: where it is, or write a commented default one
     #[command(subcommand)]
     Config(ConfigCommand),
@@ -107,6 +110,12 @@ enum ConfigCommand {
 enum TablesCommand {
     /// Solve a variant's endgame tables (or check the cached ones) and keep them in the cache directory
     Build(TablesBuildArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// Search every position of a variant's first plies, follow the book's lines, and write the book
+    Build(BookBuildArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -204,6 +213,7 @@ pub fn run() -> i32 {
         Some(Command::Train(a)) => learn::train(&a),
         Some(Command::Pdn(PdnCommand::Check(a))) => pdn_check(&a),
         Some(Command::Tables(TablesCommand::Build(a))) => tables::tables_build(&a),
+        Some(Command::Book(BookCommand::Build(a))) => learn::book_build(&a),
         Some(Command::Games(a)) => games_command(&a),
         Some(Command::Completions { shell }) => {
             use clap::CommandFactory;

@@ -9,6 +9,7 @@
 //! engine that plays and analyses without a trainer in it.
 
 pub mod arena;
+pub mod book;
 mod fit;
 pub mod network;
 pub mod selfplay;

@@ -66,6 +66,30 @@ pub(super) struct TablesBuildArgs {
 }
 
 #[derive(Args, Debug)]
+pub(super) struct BookBuildArgs {
+    #[command(flatten)]
+    pub(super) rules: RulesArgs,
+    /// The book file to write
+    #[arg(long, value_name = "FILE")]
+    pub(super) out: PathBuf,
+    /// Replace --out if it exists
+    #[arg(long)]
+    pub(super) force: bool,
+    /// Plies from the start whose every position is searched
+    #[arg(long, default_value_t = 4, value_parser = whole::<usize>(0, 8))]
+    pub(super) plies: usize,
+    /// Plies of the book's own line followed on from each position of the last of them
+    #[arg(long, default_value_t = 12, value_parser = whole::<usize>(0, 60))]
+    pub(super) line: usize,
+    /// Milliseconds of search for each position
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = whole::<u64>(1, 3_600_000))]
+    pub(super) movetime: u64,
+    /// Positions searched at once (default: one per core)
+    #[arg(long, value_parser = at_least::<usize>(1))]
+    pub(super) jobs: Option<usize>,
+}
+
+#[derive(Args, Debug)]
 pub(super) struct TrainArgs {
     #[command(flatten)]
     pub(super) rules: RulesArgs,
@@ -181,6 +205,9 @@ pub(super) struct MatchArgs {
     /// The first player's evaluation: a weights file (from `checkers train`), or `hand` for the hand-written terms alone
     #[arg(long, value_name = "FILE")]
     pub(super) eval: Option<PathBuf>,
+    /// The first player's opening book (from `checkers book build`): its moves are played without a search
+    #[arg(long, value_name = "FILE")]
+    pub(super) book: Option<PathBuf>,
     /// The second player's evaluation: a weights file, or `hand`
     #[arg(long, value_name = "FILE", conflicts_with = "opponent")]
     pub(super) eval_b: Option<PathBuf>,

@@ -1,6 +1,6 @@
 //! `checkers selfplay` and `checkers train`: the evaluation's training pipeline.
 
-use super::{load_rules, Fail, SelfplayArgs, TrainArgs};
+use super::{load_rules, BookBuildArgs, Fail, SelfplayArgs, TrainArgs};
 use checkers::ai::eval::Evaluator;
 use checkers::ai::evalfile::EvalFile;
 use checkers::ai::network::Shape;
@@ -389,4 +389,39 @@ impl Progress {
     pub(super) fn finish(&self, text: &str) {
         self.line(&format!("{}: {text}", self.what));
     }
+}
+
+/// `checkers book build`: an opening book by the engine's own searches, with a
+/// progress bar; an existing file is replaced only with --force.
+pub(super) fn book_build(a: &BookBuildArgs) -> Result<(), Fail> {
+    let rules = load_rules(&a.rules)?;
+    if a.out.exists() && !a.force {
+        return Err(Fail::Input(format!(
+            "{} exists: give --force to replace it, or another --out",
+            a.out.display()
+        )));
+    }
+    let spec = checkers::lab::book::Spec {
+        plies: a.plies,
+        line: a.line,
+        movetime: std::time::Duration::from_millis(a.movetime),
+        jobs: jobs(a.jobs),
+    };
+    let started = Instant::now();
+    let bar = std::sync::Mutex::new(Progress::new("book", 1000));
+    let book = checkers::lab::book::build(&rules, spec, &|share| {
+        if let Ok(bar) = bar.lock() {
+            bar.tick((share * 1000.0) as u64, "");
+        }
+    });
+    crate::files::write_atomically(&a.out, book.to_text(&rules))
+        .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", shown(&a.out))))?;
+    let bar = bar.into_inner().unwrap_or_else(|e| e.into_inner());
+    bar.finish(&format!(
+        "{} positions in {:.0} s, written to {}",
+        book.len(),
+        started.elapsed().as_secs_f64(),
+        checkers::printable(&a.out.display().to_string())
+    ));
+    Ok(())
 }

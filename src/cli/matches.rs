@@ -376,7 +376,18 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         }
         Ok((p, name))
     };
-    let (first, first_name) = player(a.white_level, &a.eval)?;
+    let (mut first, mut first_name) = player(a.white_level, &a.eval)?;
+    if let Some(path) = &a.book {
+        let text = crate::files::read_text(path, 256 << 20).map_err(Fail::Input)?;
+        let book = checkers::ai::book::OpeningBook::parse(&text, &rules).map_err(|e| {
+            Fail::Input(format!(
+                "{}: {e}",
+                checkers::printable(&path.display().to_string())
+            ))
+        })?;
+        first.book = Some(Arc::new(book));
+        first_name = format!("{first_name} with a book");
+    }
     // The opponent is started once here, so that a bad command fails at once;
     // the first thread then plays with it.
     let mut probe = None;
@@ -436,7 +447,7 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         },
         Second::Hub { name, .. } => name.clone(),
     };
-    let label_first = if a.eval.is_none() {
+    let label_first = if a.eval.is_none() && a.book.is_none() {
         format!("level {}", a.white_level)
     } else {
         first_name.trim_start_matches("checkers ").to_string()

@@ -1,6 +1,7 @@
 //! AI against AI: games between two levels, for `checkers match` and the
 //! strength ladder.
 
+use crate::ai::book::OpeningBook;
 use crate::ai::eval::{Evaluator, Weights};
 use crate::ai::search::Options;
 use crate::ai::{choose, Engine, Level, Limits, Past, Rng};
@@ -31,6 +32,8 @@ pub struct Player {
     pub options: Options,
     /// Threads each of its searches runs on (see [`Engine::set_threads`]).
     pub threads: usize,
+    /// An opening book whose moves it plays without a search where it holds the position.
+    pub book: Option<Arc<OpeningBook>>,
 }
 
 impl Player {
@@ -43,6 +46,7 @@ impl Player {
             eval: None,
             options: Options::default(),
             threads: 1,
+            book: None,
         }
     }
 }
@@ -115,6 +119,10 @@ impl Builtin {
 impl Contestant for Builtin {
     fn turn(&mut self, game: &Game, clock: Option<Clock>, rng: &mut Rng) -> Turn {
         let pos = *game.position();
+        if let Some(m) = self.player.book.as_ref().and_then(|b| b.probe(&pos)) {
+            self.in_tables = false;
+            return Turn::Play(m);
+        }
         let past = Past::of(game);
         let mut limits = limits_for(&self.player, LEVEL_10_THINK);
         if let Some(c) = clock {

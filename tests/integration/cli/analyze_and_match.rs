@@ -659,3 +659,65 @@ fn selfplay_then_train_with_a_network_gives_weights_analyze_loads() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `checkers book build` writes a book that `match --book` plays; an existing
+/// file is kept without --force, and a book is refused for another variant.
+#[test]
+fn book_build_writes_a_book_that_match_plays_and_refuses_to_clobber() {
+    let dir = std::env::temp_dir().join(format!("checkers-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("en.book");
+    let book_s = book.to_str().unwrap();
+    let build = [
+        "book",
+        "build",
+        "--variant",
+        "english",
+        "--out",
+        book_s,
+        "--plies",
+        "1",
+        "--line",
+        "1",
+        "--movetime",
+        "5",
+        "--jobs",
+        "1",
+    ];
+    let run = checkers(&build, None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("positions in"), "{}", run.stderr);
+    let text = std::fs::read_to_string(&book).unwrap();
+    let rules = checkers::Ruleset::builtin("english").unwrap();
+    let read = checkers::ai::book::OpeningBook::parse(&text, &rules).unwrap();
+    // The start, the 7 positions after White's first move, and a reply each.
+    assert!(read.len() >= 8, "{text}");
+    refused(&build, None, &["exists: give --force"]);
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), text, "kept whole");
+
+    let played = [
+        "match",
+        "--variant",
+        "english",
+        "--games",
+        "2",
+        "--white-level",
+        "2",
+        "--black-level",
+        "1",
+        "--book",
+        book_s,
+    ];
+    let run = checkers(&played, None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("with a book"), "{}", run.stdout);
+    let mut russian = played;
+    russian[2] = "russian";
+    refused(&russian, None, &["the book is for english, not russian"]);
+    let not_a_book = dir.join("nothing.book");
+    std::fs::write(&not_a_book, "hello\n").unwrap();
+    let mut bad = played;
+    bad[10] = not_a_book.to_str().unwrap();
+    refused(&bad, None, &["line 1: expected 4 fields"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
