@@ -166,12 +166,7 @@ fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
 
 pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
-    if a.out.exists() && !a.force {
-        return Err(Fail::Input(format!(
-            "{} exists: give --force to replace it, or another --out",
-            a.out.display()
-        )));
-    }
+    check_out(&a.out, a.force)?;
     let settings = train::Settings {
         epochs: a.epochs,
         lambda: a.lambda,
@@ -318,6 +313,29 @@ fn epoch_line(e: &checkers::lab::Epoch) -> String {
     )
 }
 
+/// Refuses an --out that would replace a file unasked, or that could not be
+/// written for want of its folder: checked before the work, which may take an
+/// hour, rather than after it.
+fn check_out(out: &Path, force: bool) -> Result<(), Fail> {
+    if out.exists() && !force {
+        return Err(Fail::Input(format!(
+            "{} exists: give --force to replace it, or another --out",
+            shown(out)
+        )));
+    }
+    let dir = out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(Fail::Input(format!(
+            "{}: no such folder for --out",
+            shown(dir)
+        )));
+    }
+    Ok(())
+}
+
 /// A path as a progress line may show it: an argument's control characters escaped.
 fn shown(path: &Path) -> String {
     checkers::printable(&path.display().to_string()).into_owned()
@@ -395,12 +413,7 @@ impl Progress {
 /// progress bar; an existing file is replaced only with --force.
 pub(super) fn book_build(a: &BookBuildArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
-    if a.out.exists() && !a.force {
-        return Err(Fail::Input(format!(
-            "{} exists: give --force to replace it, or another --out",
-            a.out.display()
-        )));
-    }
+    check_out(&a.out, a.force)?;
     let spec = checkers::lab::book::Spec {
         plies: a.plies,
         line: a.line,

@@ -694,6 +694,11 @@ fn book_build_writes_a_book_that_match_plays_and_refuses_to_clobber() {
     assert!(read.len() >= 8, "{text}");
     refused(&build, None, &["exists: give --force"]);
     assert_eq!(std::fs::read_to_string(&book).unwrap(), text, "kept whole");
+    // Refused before the searches, not after them.
+    let lost = dir.join("no-such-folder").join("en.book");
+    let mut nowhere = build;
+    nowhere[5] = lost.to_str().unwrap();
+    refused(&nowhere, None, &["no such folder for --out"]);
 
     let played = [
         "match",
