@@ -434,7 +434,7 @@ pub(super) fn book_build(a: &BookBuildArgs) -> Result<(), Fail> {
         "{} positions in {:.0} s, written to {}",
         book.len(),
         started.elapsed().as_secs_f64(),
-        checkers::printable(&a.out.display().to_string())
+        shown(&a.out)
     ));
     Ok(())
 }
