@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use crate::ai::book::{Entry, OpeningBook};
 use crate::ai::{Engine, Limits, Past};
+use crate::lab::selfplay::early_positions;
 use crate::movegen::legal_moves;
 use crate::position::Position;
 use crate::rules::Ruleset;
@@ -72,24 +73,11 @@ pub fn build(rules: &Ruleset, spec: Spec, progress: &(dyn Fn(f64) + Sync)) -> Op
 
 /// The positions reachable in 0, 1, …, `plies` plies from the start, each
 /// once (at the first ply it is met) and only where the game goes on.
-pub fn reachable(rules: &Ruleset, plies: usize) -> Vec<Vec<Position>> {
-    let mut seen = HashSet::new();
-    let start = Position::start(rules);
-    seen.insert(start);
-    let mut levels = vec![vec![start]];
-    for _ in 0..plies {
-        let mut next = Vec::new();
-        for p in levels.last().expect("the start's level") {
-            for m in legal_moves(p, rules).iter() {
-                let q = p.after(m);
-                if !legal_moves(&q, rules).is_empty() && seen.insert(q) {
-                    next.push(q);
-                }
-            }
-        }
-        levels.push(next);
-    }
-    levels
+fn reachable(rules: &Ruleset, plies: usize) -> Vec<Vec<Position>> {
+    early_positions(rules, plies, |p| !legal_moves(p, rules).is_empty())
+        .into_iter()
+        .map(|level| level.into_iter().map(|(p, _)| p).collect())
+        .collect()
 }
 
 /// Searches every position of `level` for `spec.movetime`, on `spec.jobs`

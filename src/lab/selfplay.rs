@@ -73,29 +73,46 @@ pub struct Record {
     pub samples: Vec<Sample>,
 }
 
-/// Every distinct position `plies` plies from the start, with a line reaching it:
-/// the book the games start from.
-pub fn openings(rules: &Ruleset, plies: usize) -> Vec<Vec<Move>> {
-    let mut lines = vec![(Position::start(rules), Vec::new())];
+/// The positions of the first `plies` plies from the start, a ply at a time
+/// (the start is the first level): each position once, at the first ply that
+/// reaches it, with the first line found to it. A position `keep` turns away
+/// is left out and its moves are not followed.
+pub fn early_positions(
+    rules: &Ruleset,
+    plies: usize,
+    keep: impl Fn(&Position) -> bool,
+) -> Vec<Vec<(Position, Vec<Move>)>> {
+    let start = Position::start(rules);
+    let mut seen = HashSet::from([start]);
+    let mut levels = vec![vec![(start, Vec::new())]];
     for _ in 0..plies {
-        let mut seen = HashSet::new();
         let mut next = Vec::new();
-        for (pos, line) in &lines {
+        for (pos, line) in levels.last().expect("the start's level") {
             for m in legal_moves(pos, rules).iter() {
                 let child = pos.after(m);
-                if seen.insert(child.hash()) {
+                if keep(&child) && seen.insert(child) {
                     let mut l: Vec<Move> = line.clone();
                     l.push(*m);
                     next.push((child, l));
                 }
             }
         }
-        if next.is_empty() {
-            break;
-        }
-        lines = next;
+        levels.push(next);
     }
-    lines.into_iter().map(|(_, l)| l).collect()
+    levels
+}
+
+/// Every distinct position `plies` plies from the start (or at the last ply
+/// the game reaches, if it ends sooner), with a line reaching it: the book the
+/// games start from.
+pub fn openings(rules: &Ruleset, plies: usize) -> Vec<Vec<Move>> {
+    early_positions(rules, plies, |_| true)
+        .into_iter()
+        .rev()
+        .find(|level| !level.is_empty())
+        .map_or_else(Vec::new, |level| {
+            level.into_iter().map(|(_, l)| l).collect()
+        })
 }
 
 /// Plays game `index`: book line `index` (modulo the book), a few random plies,
