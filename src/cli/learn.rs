@@ -64,7 +64,7 @@ fn run_selfplay(
     let mut file = std::fs::OpenOptions::new()
         .append(true)
         .open(out)
-        .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
+        .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", shown(out))))?;
     let next = AtomicU64::new(done);
     let (tx, rx) = mpsc::channel();
     let started = Instant::now();
@@ -101,7 +101,7 @@ fn run_selfplay(
                 write_record(&mut text, &rec, rules);
                 file.write_all(text.as_bytes())
                     .and_then(|()| file.sync_data())
-                    .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
+                    .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", shown(out))))?;
                 positions += rec.samples.len();
                 want += 1;
                 progress.tick(want - done, &format!("{positions} positions"));
@@ -126,7 +126,7 @@ fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
         Ok(t) => t,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             crate::files::write_atomically(out, &header)
-                .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
+                .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", shown(out))))?;
             return Ok(0);
         }
         Err(e) => return Err(Fail::Input(crate::files::read_error(out, &e))),
@@ -156,7 +156,7 @@ fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
     }
     if keep < text.len() {
         crate::files::write_atomically(out, &text[..keep])
-            .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
+            .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", shown(out))))?;
     }
     if games > 0 {
         eprintln!("{}: continuing after its {games} games", shown(out));
@@ -166,7 +166,7 @@ fn prepare_data_file(rules: &Ruleset, out: &Path) -> Result<u64, Fail> {
 
 pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
-    check_out(&a.out, a.force)?;
+    check_out(&a.out, a.force, "--out")?;
     let settings = train::Settings {
         epochs: a.epochs,
         lambda: a.lambda,
@@ -209,7 +209,7 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
             network.as_ref(),
             start.as_deref(),
         )?;
-        return write_weights(&a.out, &file);
+        return write_weights(&a.out, &file, a.force);
     }
     // From nothing: self-play with the current evaluation, fit, and again with
     // the new weights, each round learning from every game so far.
@@ -230,7 +230,8 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         run_selfplay(&rules, &eval, &play, a.games, &path, jobs(a.jobs))?;
         data.push(path);
         let file = fit_files(&rules, &data, &settings, None, network.as_ref(), None)?;
-        write_weights(&a.out, &file)?;
+        // Each round replaces the weights the round before it wrote.
+        write_weights(&a.out, &file, a.force || round > 1)?;
         eval = Evaluator::learned(&rules, &file);
     }
     Ok(())
@@ -313,37 +314,47 @@ fn epoch_line(e: &checkers::lab::Epoch) -> String {
     )
 }
 
-/// Refuses an --out that would replace a file unasked, or that could not be
-/// written for want of its folder: checked before the work, which may take an
-/// hour, rather than after it.
-fn check_out(out: &Path, force: bool) -> Result<(), Fail> {
+/// Refuses an output file (`option` names its flag) that would replace a file
+/// unasked, or that could not be written for want of its folder: checked
+/// before the work, which may take an hour, rather than after it.
+pub(super) fn check_out(out: &Path, force: bool, option: &str) -> Result<(), Fail> {
+    let say = super::localize::current();
     if out.exists() && !force {
-        return Err(Fail::Input(format!(
-            "{} exists: give --force to replace it, or another --out",
-            shown(out)
-        )));
+        return Err(Fail::Input(
+            say.f("cli.out.exists", &[("file", &shown(out))]),
+        ));
     }
     let dir = out
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     if !dir.is_dir() {
-        return Err(Fail::Input(format!(
-            "{}: no such folder for --out",
-            shown(dir)
+        return Err(Fail::Input(say.f(
+            "cli.out.no_folder",
+            &[("dir", &shown(dir)), ("option", &option)],
         )));
     }
     Ok(())
 }
 
 /// A path as a progress line may show it: an argument's control characters escaped.
-fn shown(path: &Path) -> String {
+pub(super) fn shown(path: &Path) -> String {
     checkers::printable(&path.display().to_string()).into_owned()
 }
 
-fn write_weights(out: &Path, file: &EvalFile) -> Result<(), Fail> {
-    crate::files::write_atomically(out, file.to_bytes())
-        .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", out.display())))?;
+/// Writes finished work to `out`, which [`check_out`] passed: a file that
+/// appeared there while the work ran is replaced only if `replace` says so.
+pub(super) fn write_out(out: &Path, contents: impl AsRef<[u8]>, replace: bool) -> Result<(), Fail> {
+    let written = if replace {
+        crate::files::write_atomically(out, contents)
+    } else {
+        crate::files::write_new(out, contents)
+    };
+    written.map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", shown(out))))
+}
+
+fn write_weights(out: &Path, file: &EvalFile, replace: bool) -> Result<(), Fail> {
+    write_out(out, file.to_bytes(), replace)?;
     eprintln!("weights written to {}", shown(out));
     Ok(())
 }
@@ -413,7 +424,7 @@ impl Progress {
 /// progress bar; an existing file is replaced only with --force.
 pub(super) fn book_build(a: &BookBuildArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
-    check_out(&a.out, a.force)?;
+    check_out(&a.out, a.force, "--out")?;
     let spec = checkers::lab::book::Spec {
         plies: a.plies,
         line: a.line,
@@ -427,8 +438,7 @@ pub(super) fn book_build(a: &BookBuildArgs) -> Result<(), Fail> {
             bar.tick((share * 1000.0) as u64, "");
         }
     });
-    crate::files::write_atomically(&a.out, book.to_text(&rules))
-        .map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", shown(&a.out))))?;
+    write_out(&a.out, book.to_text(&rules), a.force)?;
     let bar = bar.into_inner().unwrap_or_else(|e| e.into_inner());
     bar.finish(&format!(
         "{} positions in {:.0} s, written to {}",

@@ -2,6 +2,7 @@
 //! terminal (graph, marks, best lines, stepping) or written as annotated PDN.
 
 use super::game::{load_game, need_terminal};
+use super::learn::shown;
 use super::{lang, load_config, theme, DisplayArgs, Fail, ReviewArgs};
 use crate::tui;
 use checkers::ai::review::{for_white, judge, review as review_line, Verdict};
@@ -80,12 +81,7 @@ fn write_review(
     out: &std::path::Path,
     force: bool,
 ) -> Result<(), Fail> {
-    let shown = checkers::printable(&out.display().to_string()).into_owned();
-    if out.exists() && !force {
-        return Err(Fail::Input(
-            super::localize::current().f("cli.review.exists", &[("file", &shown)]),
-        ));
-    }
+    super::learn::check_out(out, force, "--pdn")?;
     let rules = game.rules();
     // The moves played (a record opens at its end), each with its position.
     let line: Vec<checkers::Move> = game.moves().copied().collect();
@@ -145,13 +141,8 @@ fn write_review(
         tags.notes.push(note);
     }
     let text = crate::games::write_game(game, &tags, None);
-    let written = if force {
-        crate::files::write_atomically(out, &text)
-    } else {
-        crate::files::write_new(out, &text)
-    };
-    written.map_err(|e| Fail::Runtime(format!("cannot write {shown}: {e}")))?;
-    bar.finish(&format!("{total} positions, written to {shown}"));
+    super::learn::write_out(out, &text, force)?;
+    bar.finish(&format!("{total} positions, written to {}", shown(out)));
     for c in [Color::White, Color::Black] {
         let [i, m, b] = counts[c.index()];
         let words =

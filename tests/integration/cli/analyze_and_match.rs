@@ -692,7 +692,7 @@ fn book_build_writes_a_book_that_match_plays_and_refuses_to_clobber() {
     let read = checkers::ai::book::OpeningBook::parse(&text, &rules).unwrap();
     // The start, the 7 positions after White's first move, and a reply each.
     assert!(read.len() >= 8, "{text}");
-    refused(&build, None, &["exists: give --force"]);
+    refused(&build, None, &["exists: give another name, or --force"]);
     assert_eq!(std::fs::read_to_string(&book).unwrap(), text, "kept whole");
     // Refused before the searches, not after them.
     let lost = dir.join("no-such-folder").join("en.book");

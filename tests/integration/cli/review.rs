@@ -45,6 +45,18 @@ fn review_marks_the_blunder_and_writes_a_record_that_reads_back() {
     assert_eq!(again.stdout, "");
     let forced = checkers(&[&args[..], &["--force"]].concat(), None);
     assert_eq!(forced.code, 0, "{}", forced.stderr);
+    // A folder that is not there is refused before the review, not after it.
+    let lost = out.with_file_name("no-such-folder").join("r.pdn");
+    let nowhere = [
+        "review",
+        &fixture(),
+        "--depth",
+        "8",
+        "--pdn",
+        lost.to_str().unwrap(),
+    ];
+    let refusal = refused(&nowhere, None, &["no such folder for --pdn"]);
+    assert_eq!(refusal.stdout, "");
     // Another reader: pydraughts, where it is installed.
     let py = Command::new("python3")
         .args(["-c", "import draughts.PDN"])
