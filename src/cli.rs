@@ -178,6 +178,12 @@ fn install_panic_hook() {
 }
 
 /// Parses the command line and runs it; returns the exit code.
+/// A path as a message may show it: it comes from an argument or the
+/// environment, so its control characters are escaped.
+fn shown(path: &std::path::Path) -> String {
+    checkers::printable(&path.display().to_string()).into_owned()
+}
+
 pub fn run() -> i32 {
     install_panic_hook();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();

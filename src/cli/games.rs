@@ -24,7 +24,7 @@ fn result_word(e: &Entry) -> String {
 
 /// The folder's name as it may be shown: it comes from the environment.
 fn folder(lib: &Library) -> String {
-    printable(&lib.dir.display().to_string()).into_owned()
+    super::shown(&lib.dir)
 }
 
 fn list(lib: &Library) -> Result<(), Fail> {

@@ -1,6 +1,6 @@
 //! `checkers selfplay` and `checkers train`: the evaluation's training pipeline.
 
-use super::{load_rules, BookBuildArgs, Fail, SelfplayArgs, TrainArgs};
+use super::{load_rules, shown, BookBuildArgs, Fail, SelfplayArgs, TrainArgs};
 use checkers::ai::eval::Evaluator;
 use checkers::ai::evalfile::EvalFile;
 use checkers::ai::network::Shape;
@@ -335,11 +335,6 @@ pub(super) fn check_out(out: &Path, force: bool, option: &str) -> Result<(), Fai
         )));
     }
     Ok(())
-}
-
-/// A path as a progress line may show it: an argument's control characters escaped.
-pub(super) fn shown(path: &Path) -> String {
-    checkers::printable(&path.display().to_string()).into_owned()
 }
 
 /// Writes finished work to `out`, which [`check_out`] passed: a file that

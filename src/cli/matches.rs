@@ -379,12 +379,8 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
     let (mut first, mut first_name) = player(a.white_level, &a.eval)?;
     if let Some(path) = &a.book {
         let text = crate::files::read_text(path, 256 << 20).map_err(Fail::Input)?;
-        let book = checkers::ai::book::OpeningBook::parse(&text, &rules).map_err(|e| {
-            Fail::Input(format!(
-                "{}: {e}",
-                checkers::printable(&path.display().to_string())
-            ))
-        })?;
+        let book = checkers::ai::book::OpeningBook::parse(&text, &rules)
+            .map_err(|e| Fail::Input(format!("{}: {e}", super::shown(path))))?;
         first.book = Some(Arc::new(book));
         first_name = format!("{first_name} with a book");
     }

@@ -2,8 +2,7 @@
 //! terminal (graph, marks, best lines, stepping) or written as annotated PDN.
 
 use super::game::{load_game, need_terminal};
-use super::learn::shown;
-use super::{lang, load_config, theme, DisplayArgs, Fail, ReviewArgs};
+use super::{lang, load_config, shown, theme, DisplayArgs, Fail, ReviewArgs};
 use crate::tui;
 use checkers::ai::review::{for_white, judge, review as review_line, Verdict};
 use checkers::ai::Limits;
@@ -37,7 +36,7 @@ pub(super) fn review(a: &ReviewArgs, display: &DisplayArgs) -> Result<(), Fail> 
         ..Limits::default()
     };
     if game.moves().len() == 0 {
-        let file = checkers::printable(&a.file.display().to_string()).into_owned();
+        let file = shown(&a.file);
         return Err(Fail::Input(
             super::localize::current().f("cli.review.no_moves", &[("file", &file), ("n", &a.game)]),
         ));

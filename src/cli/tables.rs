@@ -164,7 +164,7 @@ pub(super) fn tables_build(a: &TablesBuildArgs) -> Result<(), Fail> {
         "{what} {} positions of up to {pieces} pieces in {:.1} s: {}",
         t.len(),
         started.elapsed().as_secs_f64(),
-        checkers::printable(&path.display().to_string())
+        super::shown(&path)
     ));
     Ok(())
 }
