@@ -259,7 +259,10 @@ pub enum Mode {
 /// A dialog over the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
-    Help,
+    /// Scrolled down by `scroll` wrapped lines where the terminal is too low for all.
+    Help {
+        scroll: usize,
+    },
     ConfirmQuit,
     /// `new` (or `n`) with a game in progress: the variant the new game is of
     /// (`None`: this game's).
@@ -558,7 +561,7 @@ impl App {
             return Mode::Command;
         }
         match self.overlay {
-            Some(Overlay::Help) => Mode::Help,
+            Some(Overlay::Help { .. }) => Mode::Help,
             Some(Overlay::ConfirmQuit | Overlay::ConfirmNew { .. } | Overlay::DrawOffer { .. }) => {
                 Mode::Confirm
             }
@@ -717,7 +720,7 @@ impl App {
             Action::Redo => self.redo(),
             Action::Flip => self.flipped = !self.flipped,
             Action::ToggleNumbers => self.show_numbers = !self.show_numbers,
-            Action::Help => self.overlay = Some(Overlay::Help),
+            Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Quit => {
                 if self.in_progress() {
                     // The dialog says whether the game is saved: try once more first.

@@ -18,10 +18,12 @@ pub fn action(mode: Mode, event: &Event) -> Option<Action> {
                     row: m.row,
                 })
             }
-            MouseEventKind::ScrollUp if matches!(mode, Mode::Board | Mode::Start) => {
+            MouseEventKind::ScrollUp if matches!(mode, Mode::Board | Mode::Start | Mode::Help) => {
                 Some(Action::ScrollUp)
             }
-            MouseEventKind::ScrollDown if matches!(mode, Mode::Board | Mode::Start) => {
+            MouseEventKind::ScrollDown
+                if matches!(mode, Mode::Board | Mode::Start | Mode::Help) =>
+            {
                 Some(Action::ScrollDown)
             }
             _ => None,

@@ -5,11 +5,18 @@
 use checkers::Color;
 use ratatui::layout::Rect;
 
-/// The smallest terminal the game draws itself in.
+/// The width the layout is made for (with 24 rows): from here up the panel
+/// keeps [`PANEL_MIN`] columns; below it the game still draws itself,
+/// compactly, down to [`Layout::min_size`].
 pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
 /// The side panel's narrowest; it takes what the board leaves beyond that.
 pub const PANEL_MIN: u16 = 28;
+/// The panel's narrowest in a terminal narrower than [`MIN_WIDTH`]: its lines
+/// ("○ White: 12 men, 0 kings") still fit without wrapping.
+pub const PANEL_NARROW: u16 = 24;
+/// A square's narrowest: a disc of two cells with a cell either side, where
+/// the cursor's brackets go.
+const SQUARE_MIN_W: u16 = 4;
 /// Rows under everything: two for the status (it wraps rather than cut) and one
 /// for the command line.
 const BOTTOM_ROWS: u16 = 3;
@@ -49,21 +56,28 @@ impl Layout {
     /// window when the panel still fits to its right, else moved left just
     /// enough; it is centred vertically above the status line. At the smallest
     /// terminal, 80×24, an 8×8 board gets squares of 6×2 cells, a 10×10 one
-    /// of 4×2 and a 12×12 one of 4×1.
+    /// of 4×2 and a 12×12 one of 4×1. Below 80×24 the panel narrows to
+    /// [`PANEL_NARROW`] and squares shrink to 4×1 before the game gives up.
     pub fn new(width: u16, height: u16, size: u8, bottom: Color) -> Layout {
         let n = u16::from(size).max(1);
         let full = Rect::new(0, 0, width, height);
-        let too_small = width < MIN_WIDTH || height < MIN_HEIGHT;
+        let (least_w, least_h) = Layout::min_size(size);
+        let too_small = width < least_w || height < least_h;
+        let panel_min = if width < MIN_WIDTH {
+            PANEL_NARROW
+        } else {
+            PANEL_MIN
+        };
         // One row under the board for the file letters.
         let avail_h = height.saturating_sub(BOTTOM_ROWS + 1);
-        let avail_w = width.saturating_sub(LABELS + GAP + PANEL_MIN);
+        let avail_w = width.saturating_sub(LABELS + GAP + panel_min);
         // Two rows a square where they fit; a 12×12 board at 80×24 has one.
         let least_h = if 2 * n <= avail_h { 2 } else { 1 };
         let square_h = (avail_h / n).min(avail_w / (2 * n)).max(least_h);
-        let square_w = (avail_w / n).min(2 * square_h + 2).max(4);
+        let square_w = (avail_w / n).min(2 * square_h + 2).max(SQUARE_MIN_W);
         let board_w = n * square_w;
         let centred = width.saturating_sub(board_w) / 2;
-        let room = width.saturating_sub(board_w + GAP + PANEL_MIN);
+        let room = width.saturating_sub(board_w + GAP + panel_min);
         let board_x = centred.min(room).max(LABELS);
         let board_y = avail_h.saturating_sub(n * square_h) / 2;
         let panel_x = board_x + board_w + GAP;
@@ -81,6 +95,18 @@ impl Layout {
             command: Rect::new(0, height.saturating_sub(1), width, 1),
             full,
         }
+    }
+
+    /// The smallest terminal, (width, height), that holds a board of `size`
+    /// squares a side: squares of 4×1 with their labels, the narrow panel, and
+    /// the status and command lines: 60×12 for 8×8, 68×14 for 10×10, 76×16
+    /// for 12×12.
+    pub fn min_size(size: u8) -> (u16, u16) {
+        let n = u16::from(size).max(1);
+        (
+            LABELS + n * SQUARE_MIN_W + GAP + PANEL_NARROW,
+            n + 1 + BOTTOM_ROWS,
+        )
     }
 
     /// The board's squares, without the labels around it.
@@ -163,7 +189,48 @@ mod tests {
         let big = eight(200, 60);
         assert!(big.square_h > small.square_h && big.square_w > small.square_w);
         assert!(big.panel.x + PANEL_MIN <= 200);
-        assert!(eight(79, 24).too_small && eight(80, 23).too_small);
+        assert!(!eight(79, 24).too_small && !eight(80, 23).too_small);
+    }
+
+    /// Each board draws in a terminal down to its least size, and not below:
+    /// squares of 4×1 with their labels, the narrow panel, the status and the
+    /// command line, nothing overlapping and nothing outside the window.
+    #[test]
+    fn every_board_draws_down_to_its_least_terminal() {
+        for (size, least) in [(8, (60, 12)), (10, (68, 14)), (12, (76, 16))] {
+            assert_eq!(Layout::min_size(size), least);
+            let (w, h) = least;
+            for (w, h) in [(w, h), (w, 20), (79, h), (79, 23), (w, 30)] {
+                let l = Layout::new(w, h, size, Color::White);
+                let at = format!("{size}: {w}×{h}");
+                assert!(!l.too_small, "{at}");
+                assert!(l.square_w >= SQUARE_MIN_W && l.square_h >= 1, "{at}");
+                let board = l.board();
+                assert!(
+                    board.x >= LABELS && board.right() + GAP <= l.panel.x,
+                    "{at}"
+                );
+                assert!(
+                    l.panel.width >= PANEL_NARROW && l.panel.right() <= w,
+                    "{at}"
+                );
+                assert!(board.bottom() < l.status.y, "{at}");
+                assert!(
+                    l.status.bottom() <= l.command.y && l.command.bottom() <= h,
+                    "{at}"
+                );
+            }
+            assert!(
+                Layout::new(w - 1, h, size, Color::White).too_small,
+                "{size}"
+            );
+            assert!(
+                Layout::new(w, h - 1, size, Color::White).too_small,
+                "{size}"
+            );
+        }
+        // Two rows a square as soon as they fit.
+        assert_eq!((eight(60, 20).square_w, eight(60, 20).square_h), (4, 2));
     }
 
     /// At 200×60 the board takes as much of the 56 rows above the file letters

@@ -4,12 +4,13 @@
 //! where it does not fit: a word is never cut by the edge of its area.
 
 pub(super) mod overlays;
+pub(crate) use overlays::help_overflow;
 mod review;
 
 use super::app::{App, Purpose};
 use super::board_view;
 use super::i18n::Lang;
-use super::layout::{MIN_HEIGHT, MIN_WIDTH};
+use super::layout::Layout;
 use checkers::ai::endgame::Value;
 use checkers::game::OutcomeReason;
 use checkers::rules::DrawCondition;
@@ -28,8 +29,9 @@ impl Widget for &App {
         let layout = self.layout();
         let l = self.lang;
         if layout.too_small {
+            let (w, h) = Layout::min_size(layout.size as u8);
             let text = vec![
-                Line::from(l.f("screen.too_small", &[("w", &MIN_WIDTH), ("h", &MIN_HEIGHT)])),
+                Line::from(l.f("screen.too_small", &[("w", &w), ("h", &h)])),
                 Line::from(l.f("screen.now", &[("w", &area.width), ("h", &area.height)])),
             ];
             let y = area.height / 2;
@@ -689,14 +691,60 @@ fn render_command(app: &App, area: Rect, buf: &mut Buffer) {
                 Span::raw(rest.as_str().to_string()),
             ])
         }
-        None => Line::styled(format!(" {}", app.lang.t("bar.keys")), t.dim()),
+        None => {
+            let keys = fit_keys(app.lang.t("bar.keys"), area.width.saturating_sub(1).into());
+            Line::styled(format!(" {keys}"), t.dim())
+        }
     };
     Paragraph::new(line).render(area, buf);
+}
+
+/// The key bar's items (`? help · … · q quit`) that fit in `width` columns:
+/// all if they do, else the first and the last (where help is and how to
+/// quit) with as many of those between, in order, as leave room.
+fn fit_keys(keys: &str, width: usize) -> String {
+    const SEP: &str = " · ";
+    let items: Vec<&str> = keys.split(SEP).collect();
+    let len = |kept: &[&str]| {
+        kept.iter().map(|i| i.chars().count()).sum::<usize>()
+            + SEP.chars().count() * kept.len().saturating_sub(1)
+    };
+    if items.len() < 3 || len(&items) <= width {
+        return keys.to_string();
+    }
+    let last = items[items.len() - 1];
+    let mut kept = vec![items[0]];
+    for item in &items[1..items.len() - 1] {
+        kept.push(item);
+        kept.push(last);
+        let fits = len(&kept) <= width;
+        kept.pop();
+        if !fits {
+            kept.pop();
+            break;
+        }
+    }
+    kept.push(last);
+    kept.join(SEP)
 }
 
 #[cfg(test)]
 mod wrap_tests {
     use super::{wrap, wrap_items};
+
+    /// A narrow terminal's key bar keeps help and quit and drops what is
+    /// between from the end, never cutting an item in half.
+    #[test]
+    fn the_key_bar_keeps_help_and_quit_when_narrow() {
+        let keys = "? help · : move or command · u undo · r redo · f flip · q quit";
+        assert_eq!(super::fit_keys(keys, 80), keys);
+        assert_eq!(
+            super::fit_keys(keys, 58),
+            "? help · : move or command · u undo · r redo · q quit"
+        );
+        assert_eq!(super::fit_keys(keys, 30), "? help · q quit");
+        assert_eq!(super::fit_keys(keys, 5), "? help · q quit");
+    }
 
     #[test]
     fn a_list_breaks_between_items() {

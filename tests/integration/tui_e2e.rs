@@ -351,7 +351,7 @@ fn sigterm_restores_the_terminal() {
 
 #[test]
 fn a_too_small_terminal_asks_to_be_enlarged_and_ctrl_c_leaves() {
-    let pty_rows_cols = (20, 60);
+    let pty_rows_cols = (20, 59);
     let mut s = Session::start(&["play"]);
     s.wait_for(&["Black to move"]);
     s.master
@@ -364,7 +364,7 @@ fn a_too_small_terminal_asks_to_be_enlarged_and_ctrl_c_leaves() {
         .expect("resize the pty");
     s.screen
         .set_size(nonzero(pty_rows_cols.0), nonzero(pty_rows_cols.1));
-    s.wait_for(&["enlarge the terminal to 80×24", "(it is 60×20 now)"]);
+    s.wait_for(&["enlarge the terminal to 60×12", "(it is 59×20 now)"]);
     s.send(b"\x03");
     let status = s.wait_exit();
     assert!(status.success(), "exit status {status:?}");

@@ -98,7 +98,7 @@ impl App {
             "undo" => self.undo(),
             "redo" => self.redo(),
             "flip" => self.flipped = !self.flipped,
-            "help" => self.overlay = Some(Overlay::Help),
+            "help" => self.overlay = Some(Overlay::Help { scroll: 0 }),
             "quit" | "q" => self.update_board(Action::Quit),
             "resign" => self.resign(),
             "draw" => self.offer_draw(),

@@ -8,14 +8,26 @@ use checkers::Ruleset;
 mod tests;
 
 impl App {
-    /// Help is open: the keys that opened it close it.
+    /// Help is open: the keys that opened it close it; where the terminal is
+    /// too low for all of it, the arrows, the wheel and PgUp / PgDn scroll it.
     pub(super) fn update_help(&mut self, action: Action) {
-        if matches!(
-            action,
-            Action::Cancel | Action::Help | Action::Activate | Action::Quit
-        ) {
-            self.overlay = None;
+        let most = crate::tui::view::help_overflow(self);
+        let page = usize::from(self.layout().full.height.saturating_sub(3)).max(1);
+        let Some(Overlay::Help { scroll }) = &mut self.overlay else {
+            return;
+        };
+        *scroll = match action {
+            Action::Cancel | Action::Help | Action::Activate | Action::Quit => {
+                self.overlay = None;
+                return;
+            }
+            Action::Up | Action::ScrollUp => scroll.saturating_sub(1),
+            Action::Down | Action::ScrollDown => *scroll + 1,
+            Action::PageUp => scroll.saturating_sub(page),
+            Action::PageDown => *scroll + page,
+            _ => *scroll,
         }
+        .min(most);
     }
 
     pub(super) fn update_confirm(&mut self, action: Action) {

@@ -171,7 +171,7 @@ impl App {
             }
             Action::Edit(what) => self.edit(what),
             Action::Cancel => self.close_editor(),
-            Action::Help => self.overlay = Some(super::Overlay::Help),
+            Action::Help => self.overlay = Some(super::Overlay::Help { scroll: 0 }),
             // Leaving as from the board, the game as it was.
             Action::Quit | Action::ForceQuit => {
                 self.editor = None;

@@ -59,6 +59,12 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
 
 /// A bordered box centred in `area`, its lines wrapped to fit between words.
 fn dialog(title: &str, lines: Vec<(String, Style)>, area: Rect, buf: &mut Buffer) {
+    dialog_from(title, lines, area, buf, 0, None)
+}
+
+/// The box of a dialog of `lines` in `area` and its lines wrapped to fit it;
+/// the box is cut to the area's height where they are more.
+fn dialog_box(title: &str, lines: Vec<(String, Style)>, area: Rect) -> (Rect, Vec<Line<'static>>) {
     let widest = lines
         .iter()
         .map(|(s, _)| s.chars().count())
@@ -68,25 +74,119 @@ fn dialog(title: &str, lines: Vec<(String, Style)>, area: Rect, buf: &mut Buffer
     let inner = (widest as u16 + 1).min(area.width.saturating_sub(2));
     let mut wrapped = Vec::new();
     for (text, style) in lines {
-        // No word left alone on a last line.
-        let width = inner as usize;
+        // No word left alone on a last line, and a blank column before the
+        // frame on the right as on the left.
+        let width = usize::from(inner).saturating_sub(1).max(1);
         for l in super::no_orphan(wrap_items(&text, width, 2), width) {
             wrapped.push(Line::styled(l, style));
         }
     }
     let rect = centered(area, inner + 2, wrapped.len() as u16 + 2);
+    (rect, wrapped)
+}
+
+/// How far a dialog of `lines` in `area` can scroll: the wrapped lines the box
+/// has no room for.
+fn dialog_overflow(title: &str, lines: Vec<(String, Style)>, area: Rect) -> usize {
+    let (rect, wrapped) = dialog_box(title, lines, area);
+    wrapped
+        .len()
+        .saturating_sub(rect.height.saturating_sub(2).into())
+}
+
+/// [`dialog`] from its `scroll`th wrapped line on; where lines are left out
+/// above or below, the frame's foot says so with `more(last line shown,
+/// lines)`.
+fn dialog_from(
+    title: &str,
+    lines: Vec<(String, Style)>,
+    area: Rect,
+    buf: &mut Buffer,
+    scroll: usize,
+    more: Option<&dyn Fn(usize, usize) -> String>,
+) {
+    let (rect, wrapped) = dialog_box(title, lines, area);
     // A blank column either side, so that no half of a word or a piece
     // beneath is left stuck to the frame.
     let left = rect.x.saturating_sub(1).max(area.x);
     let right = (rect.right() + 1).min(area.right());
     Clear.render(Rect::new(left, rect.y, right - left, rect.height), buf);
-    Paragraph::new(wrapped)
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(format!(" {title} ")),
-        )
+    let rows = usize::from(rect.height.saturating_sub(2));
+    let total = wrapped.len();
+    let top = scroll.min(total.saturating_sub(rows));
+    let mut block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {title} "));
+    if let Some(more) = more.filter(|_| total > rows) {
+        let foot = more(top + rows, total);
+        block = block.title_bottom(Line::from(format!(" {foot} ")).right_aligned());
+    }
+    Paragraph::new(wrapped.into_iter().skip(top).collect::<Vec<_>>())
+        .block(block)
         .render(rect, buf);
+}
+
+/// The help's lines: the keys, the commands, the board's marks and how to close it.
+fn help_lines(app: &App) -> Vec<(String, Style)> {
+    let t = &app.theme;
+    let l = app.lang;
+    let plain = Style::default();
+    let label = |k: &str| {
+        if k.starts_with("key.") {
+            l.t(k).to_string()
+        } else {
+            k.to_string()
+        }
+    };
+    let width = KEYS
+        .iter()
+        .map(|(k, _)| label(k).chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<(String, Style)> = KEYS
+        .iter()
+        .map(|(k, v)| {
+            let k = label(k);
+            let pad = width - k.chars().count();
+            (format!(" {k}{} {}", " ".repeat(pad), l.t(v)), plain)
+        })
+        .collect();
+    let names: Vec<&str> = COMMANDS.iter().map(|(k, _)| *k).collect();
+    lines.push((
+        format!(" {}: {}", l.t("dialog.help.commands"), names.join(" · ")),
+        t.title(),
+    ));
+    let g = &t.glyphs;
+    let last = format!("{}{}", g.last_move, g.emptied);
+    let legend = l.f(
+        "dialog.help.legend",
+        &[
+            ("must", &g.must_capture),
+            ("most", &g.most_capture),
+            ("selected", &g.selected),
+            ("target", &g.target),
+            ("taken", &g.taken),
+            ("last", &last),
+        ],
+    );
+    // Six marks in two rows of three: one row is too wide for 80
+    // columns in every language, and a wrapped row leaves one mark alone.
+    let marks: Vec<&str> = legend.split("  ").collect();
+    for half in marks.chunks(marks.len().div_ceil(2)) {
+        lines.push((format!(" {}", half.join("  ")), plain));
+    }
+    lines.push((format!(" {}", l.t("dialog.help.close")), t.dim()));
+    lines
+}
+
+/// How many lines the help can scroll down by in this terminal: none where it
+/// fits.
+pub(crate) fn help_overflow(app: &App) -> usize {
+    dialog_overflow(
+        app.lang.t("dialog.help"),
+        help_lines(app),
+        app.layout().full,
+    )
 }
 
 pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf: &mut Buffer) {
@@ -95,53 +195,17 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
     let area = layout.full;
     let plain = Style::default();
     match overlay {
-        Overlay::Help => {
-            let label = |k: &str| {
-                if k.starts_with("key.") {
-                    l.t(k).to_string()
-                } else {
-                    k.to_string()
-                }
-            };
-            let width = KEYS
-                .iter()
-                .map(|(k, _)| label(k).chars().count())
-                .max()
-                .unwrap_or(0);
-            let mut lines: Vec<(String, Style)> = KEYS
-                .iter()
-                .map(|(k, v)| {
-                    let k = label(k);
-                    let pad = width - k.chars().count();
-                    (format!(" {k}{} {}", " ".repeat(pad), l.t(v)), plain)
-                })
-                .collect();
-            let names: Vec<&str> = COMMANDS.iter().map(|(k, _)| *k).collect();
-            lines.push((
-                format!(" {}: {}", l.t("dialog.help.commands"), names.join(" · ")),
-                t.title(),
-            ));
-            let g = &t.glyphs;
-            let last = format!("{}{}", g.last_move, g.emptied);
-            let legend = l.f(
-                "dialog.help.legend",
-                &[
-                    ("must", &g.must_capture),
-                    ("most", &g.most_capture),
-                    ("selected", &g.selected),
-                    ("target", &g.target),
-                    ("taken", &g.taken),
-                    ("last", &last),
-                ],
+        Overlay::Help { scroll } => {
+            let (up, down) = if t.ascii { ("^", "v") } else { ("↑", "↓") };
+            let more = |shown: usize, total: usize| format!("{up}{down} {shown}/{total}");
+            dialog_from(
+                l.t("dialog.help"),
+                help_lines(app),
+                area,
+                buf,
+                *scroll,
+                Some(&more),
             );
-            // Six marks in two rows of three: one row is too wide for 80
-            // columns in every language, and a wrapped row leaves one mark alone.
-            let marks: Vec<&str> = legend.split("  ").collect();
-            for half in marks.chunks(marks.len().div_ceil(2)) {
-                lines.push((format!(" {}", half.join("  ")), plain));
-            }
-            lines.push((format!(" {}", l.t("dialog.help.close")), t.dim()));
-            dialog(l.t("dialog.help"), lines, area, buf);
         }
         Overlay::ConfirmQuit => {
             let mut lines = where_kept(app);
@@ -235,32 +299,54 @@ fn where_kept(app: &App) -> Vec<(String, Style)> {
 }
 
 pub(super) fn render_start(app: &App, menu: &StartMenu, area: Rect, buf: &mut Buffer) {
+    // A margin round the menu where the terminal has rows to spare for it.
+    let margin = u16::from(area.height >= 20);
     let rect = Rect::new(
         2,
-        1,
+        margin,
         area.width.saturating_sub(4),
-        area.height.saturating_sub(2),
+        area.height.saturating_sub(2 * margin),
     );
     // Where every description does not fit, only the chosen variant's is shown:
     // shortened on purpose rather than cut off at the bottom. With unfinished
     // games to list, only the chosen one is described, so that the list fits.
     // Where even that does not fit, the list of variants scrolls: a window
-    // around the chosen one, with the number of variants above and below it.
+    // around the chosen one, with the number of variants above and below it;
+    // then, in a low terminal, the description goes, and the window narrows
+    // to the chosen variant alone.
     let (width, height) = (rect.width as usize, rect.height as usize);
     let n = menu.variants.len();
     let games = menu.unfinished.len().min(9);
-    let all = menu.unfinished.is_empty();
+    let all = if menu.unfinished.is_empty() {
+        Describe::All
+    } else {
+        Describe::Chosen
+    };
     let (mut lines, mut shown) = start_lines(app, menu, width, height, all, 0..n);
     if lines.len() > height {
-        (lines, shown) = start_lines(app, menu, width, height, false, 0..n);
+        (lines, shown) = start_lines(app, menu, width, height, Describe::Chosen, 0..n);
     }
-    let mut rows = n;
-    while (lines.len() > height || shown < games) && rows > 3 {
-        rows -= 1;
+    let (mut rows, mut describe) = (n, Describe::Chosen);
+    while lines.len() > height || shown < games {
+        if rows > 3 || (rows > 1 && describe == Describe::Neither) {
+            rows -= 1;
+        } else if describe == Describe::Chosen {
+            describe = Describe::Neither;
+        } else {
+            break;
+        }
         let first = menu.selected.saturating_sub(rows / 2).min(n - rows);
-        (lines, shown) = start_lines(app, menu, width, height, false, first..first + rows);
+        (lines, shown) = start_lines(app, menu, width, height, describe, first..first + rows);
     }
     Paragraph::new(lines).render(rect, buf);
+}
+
+/// Which variants the start menu describes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Describe {
+    All,
+    Chosen,
+    Neither,
 }
 
 fn start_lines(
@@ -268,7 +354,7 @@ fn start_lines(
     menu: &StartMenu,
     width: usize,
     height: usize,
-    all: bool,
+    describe: Describe,
     window: std::ops::Range<usize>,
 ) -> (Vec<Line<'static>>, usize) {
     let t = &app.theme;
@@ -306,7 +392,7 @@ fn start_lines(
             format!("{marker} {:<20}", l.variant_name(r)),
             style,
         ));
-        if all || chosen {
+        if describe == Describe::All || (chosen && describe == Describe::Chosen) {
             // Wrapped, a description keeps its indent on every line.
             push(
                 &mut lines,

@@ -103,10 +103,61 @@ fn snapshot_help_overlay() {
 
 #[test]
 fn snapshot_too_small_terminal() {
-    let a = app_with(ENGLISH, None, (60, 20));
+    let a = app_with(ENGLISH, None, (59, 20));
     let text = screen(&a);
-    assert!(text.contains("enlarge the terminal to 80×24"), "{text}");
+    assert!(text.contains("enlarge the terminal to 60×12"), "{text}");
     insta::assert_snapshot!("too_small", text);
+}
+
+/// Below 80×24 the game still draws itself: the panel narrows and the squares
+/// shrink to one row, and the key bar keeps help and quit.
+#[test]
+fn snapshot_compact_terminal() {
+    let a = app_with(ENGLISH, None, (60, 12));
+    let l = a.layout();
+    assert!(!l.too_small);
+    assert_eq!((l.square_w, l.square_h), (4, 1));
+    let text = screen(&a);
+    assert!(text.contains("English draughts"), "{text}");
+    assert!(text.contains("? help"), "{text}");
+    assert!(text.contains("q quit"), "{text}");
+    insta::assert_snapshot!("compact_60x12", text);
+}
+
+/// Where the help is taller than the terminal, it scrolls to its last line
+/// and no further, and back to its first.
+#[test]
+fn help_scrolls_in_a_low_terminal() {
+    let mut a = app_with(ENGLISH, None, (60, 12));
+    ch(&mut a, '?');
+    assert_eq!(a.mode(), Mode::Help);
+    let first = screen(&a);
+    assert!(first.contains("arrows"), "{first}");
+    assert!(!first.contains("Esc or ? to close"), "{first}");
+    assert!(first.contains("^v 10/"), "{first}");
+    for _ in 0..10 {
+        key(&mut a, KeyCode::PageDown);
+    }
+    let last = screen(&a);
+    assert!(last.contains("Esc or ? to close"), "{last}");
+    assert!(!last.contains("arrows"), "{last}");
+    let Some(Overlay::Help { scroll }) = a.overlay else {
+        panic!("help closed");
+    };
+    key(&mut a, KeyCode::Down);
+    assert_eq!(a.overlay, Some(Overlay::Help { scroll }), "past the end");
+    key(&mut a, KeyCode::Up);
+    assert_eq!(a.overlay, Some(Overlay::Help { scroll: scroll - 1 }));
+    for _ in 0..10 {
+        key(&mut a, KeyCode::PageUp);
+    }
+    assert_eq!(screen(&a), first);
+    // Where it fits, there is nothing to scroll.
+    let mut a = app(ENGLISH, None);
+    ch(&mut a, '?');
+    key(&mut a, KeyCode::Down);
+    assert_eq!(a.overlay, Some(Overlay::Help { scroll: 0 }));
+    assert!(!screen(&a).contains("^v"));
 }
 
 #[test]
@@ -209,8 +260,8 @@ fn no_colour_means_no_colour() {
 #[test]
 fn resizing_below_the_minimum_and_back() {
     let mut a = app(ENGLISH, None);
-    send(&mut a, Event::Resize(79, 24));
-    assert!(screen(&a).contains("enlarge the terminal to 80×24"));
+    send(&mut a, Event::Resize(59, 24));
+    assert!(screen(&a).contains("enlarge the terminal to 60×12"));
     send(&mut a, Event::Resize(100, 30));
     let text = screen(&a);
     assert!(!text.contains("enlarge"));
