@@ -177,13 +177,47 @@ fn install_panic_hook() {
     }));
 }
 
-/// Parses the command line and runs it; returns the exit code.
 /// A path as a message may show it: it comes from an argument or the
 /// environment, so its control characters are escaped.
 fn shown(path: &std::path::Path) -> String {
     checkers::printable(&path.display().to_string()).into_owned()
 }
 
+/// Refuses an output file (`option` names its flag) that would replace a file
+/// unasked, or that could not be written for want of its folder: checked
+/// before the work, which may take an hour, rather than after it.
+fn check_out(out: &std::path::Path, force: bool, option: &str) -> Result<(), Fail> {
+    let say = localize::current();
+    if out.exists() && !force {
+        return Err(Fail::Input(
+            say.f("cli.out.exists", &[("file", &shown(out))]),
+        ));
+    }
+    let dir = out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !dir.is_dir() {
+        return Err(Fail::Input(say.f(
+            "cli.out.no_folder",
+            &[("dir", &shown(dir)), ("option", &option)],
+        )));
+    }
+    Ok(())
+}
+
+/// Writes finished work to `out`, which [`check_out`] passed: a file that
+/// appeared there while the work ran is replaced only if `replace` says so.
+fn write_out(out: &std::path::Path, contents: impl AsRef<[u8]>, replace: bool) -> Result<(), Fail> {
+    let written = if replace {
+        crate::files::write_atomically(out, contents)
+    } else {
+        crate::files::write_new(out, contents)
+    };
+    written.map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", shown(out))))
+}
+
+/// Parses the command line and runs it; returns the exit code.
 pub fn run() -> i32 {
     install_panic_hook();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();

@@ -1,6 +1,8 @@
 //! `checkers selfplay` and `checkers train`: the evaluation's training pipeline.
 
-use super::{load_rules, shown, BookBuildArgs, Fail, SelfplayArgs, TrainArgs};
+use super::{
+    check_out, load_rules, shown, write_out, BookBuildArgs, Fail, SelfplayArgs, TrainArgs,
+};
 use checkers::ai::eval::Evaluator;
 use checkers::ai::evalfile::EvalFile;
 use checkers::ai::network::Shape;
@@ -312,40 +314,6 @@ fn epoch_line(e: &checkers::lab::Epoch) -> String {
         "epoch {:2}: train loss {:.5}  held-out loss {:.5}",
         e.epoch, e.train_loss, e.held_out_loss
     )
-}
-
-/// Refuses an output file (`option` names its flag) that would replace a file
-/// unasked, or that could not be written for want of its folder: checked
-/// before the work, which may take an hour, rather than after it.
-pub(super) fn check_out(out: &Path, force: bool, option: &str) -> Result<(), Fail> {
-    let say = super::localize::current();
-    if out.exists() && !force {
-        return Err(Fail::Input(
-            say.f("cli.out.exists", &[("file", &shown(out))]),
-        ));
-    }
-    let dir = out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    if !dir.is_dir() {
-        return Err(Fail::Input(say.f(
-            "cli.out.no_folder",
-            &[("dir", &shown(dir)), ("option", &option)],
-        )));
-    }
-    Ok(())
-}
-
-/// Writes finished work to `out`, which [`check_out`] passed: a file that
-/// appeared there while the work ran is replaced only if `replace` says so.
-pub(super) fn write_out(out: &Path, contents: impl AsRef<[u8]>, replace: bool) -> Result<(), Fail> {
-    let written = if replace {
-        crate::files::write_atomically(out, contents)
-    } else {
-        crate::files::write_new(out, contents)
-    };
-    written.map_err(|e| Fail::Runtime(format!("cannot write {}: {e}", shown(out))))
 }
 
 fn write_weights(out: &Path, file: &EvalFile, replace: bool) -> Result<(), Fail> {

@@ -80,7 +80,7 @@ fn write_review(
     out: &std::path::Path,
     force: bool,
 ) -> Result<(), Fail> {
-    super::learn::check_out(out, force, "--pdn")?;
+    super::check_out(out, force, "--pdn")?;
     let rules = game.rules();
     // The moves played (a record opens at its end), each with its position.
     let line: Vec<checkers::Move> = game.moves().copied().collect();
@@ -140,7 +140,7 @@ fn write_review(
         tags.notes.push(note);
     }
     let text = crate::games::write_game(game, &tags, None);
-    super::learn::write_out(out, &text, force)?;
+    super::write_out(out, &text, force)?;
     bar.finish(&format!("{total} positions, written to {}", shown(out)));
     for c in [Color::White, Color::Black] {
         let [i, m, b] = counts[c.index()];
