@@ -391,10 +391,15 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let pos = app.game.position();
     let rules = app.game.rules();
     let mut lines = Vec::new();
+    // What a low panel leaves out, first to last, so that what changes (the
+    // side to move, the AI's search, the review, the last moves) stays in sight.
+    let mut spare: [std::ops::Range<usize>; 4] = Default::default();
     entry(&mut lines, &l.variant_name(rules), t.title(), w, 2);
+    let at = lines.len();
     for text in opening_lines(app) {
         entry(&mut lines, &text, t.dim(), w, 2);
     }
+    spare[3] = at..lines.len();
     let side = pos.side_to_move();
     match app.game.outcome() {
         Some(o) => {
@@ -413,6 +418,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             4,
         ),
     }
+    let at = lines.len();
     for c in [Color::White, Color::Black] {
         let (men, kings) = (pos.men(c).count() as u64, pos.kings(c).count() as u64);
         let text = l.f(
@@ -426,6 +432,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         );
         entry(&mut lines, &text, Style::default(), w, 4);
     }
+    spare[2] = at..lines.len();
     if let Some(value) = app.table_value() {
         entry(&mut lines, &table_verdict(l, value, side), t.info(), w, 2);
     } else if let Some(percent) = app.tables_percent {
@@ -458,9 +465,12 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     if let Some(live) = &app.live {
         lines.extend(review::live_lines(app, live, w));
     }
+    let at = lines.len();
     if app.touch_move() {
         entry(&mut lines, l.t("touch.panel"), t.dim(), w, 2);
     }
+    spare[0] = at..lines.len();
+    let at = lines.len();
     if app.ai.white || app.ai.black {
         let key = match (app.ai.white, app.ai.black) {
             (true, true) => "panel.ai_both",
@@ -475,6 +485,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             2,
         );
     }
+    spare[1] = at..lines.len();
     if let Some(th) = &app.thinking {
         let what = match th.purpose {
             Purpose::Move => "panel.thinking",
@@ -538,7 +549,23 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         );
         entry(&mut lines, &text, t.error(), w, 2);
     }
-    lines.push(Line::from(""));
+    // Room for the list's title and its last row at least.
+    let mut over = (lines.len() + 3).saturating_sub(area.height.into());
+    let mut gone: Vec<std::ops::Range<usize>> = Vec::new();
+    for range in spare {
+        if over == 0 {
+            break;
+        }
+        over = over.saturating_sub(range.len());
+        gone.push(range);
+    }
+    gone.sort_by_key(|r| std::cmp::Reverse(r.start));
+    for range in gone {
+        lines.drain(range);
+    }
+    if over == 0 {
+        lines.push(Line::from(""));
+    }
     lines.push(Line::styled(l.t("panel.moves"), t.title()));
     let header = lines.len() as u16;
     let rows = move_rows(app);

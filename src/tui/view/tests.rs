@@ -124,6 +124,44 @@ fn snapshot_compact_terminal() {
     insta::assert_snapshot!("compact_60x12", text);
 }
 
+/// A low panel leaves out the touch-move note, the piece counts and the
+/// opening's name before the last moves: what changes stays in sight.
+#[test]
+fn a_low_panel_keeps_the_last_moves() {
+    let mut a = app_with(RUSSIAN, None, (60, 12));
+    for m in ["a3-b4", "h6-g5", "b2-a3", "g7-h6", "c1-b2", "f6-e5"] {
+        command(&mut a, m);
+        assert!(a.status.is_none(), "{m}: {:?}", a.status);
+    }
+    // Nine rows: the name, the opening's two, the side to move, the two
+    // counts, the list's title and its last row, and the blank above it; the
+    // touch-move note has no row left and goes first.
+    let text = screen(&a);
+    assert!(text.contains("3. c1-b2     f6-e5"), "{text}");
+    assert!(text.contains("White to move"), "{text}");
+    assert!(text.contains("12 men"), "{text}");
+    assert!(!text.contains("touch-move in force"), "{text}");
+    // With room, everything is there.
+    let mut a = app_with(RUSSIAN, None, (80, 24));
+    for m in ["a3-b4", "h6-g5", "b2-a3", "g7-h6", "c1-b2", "f6-e5"] {
+        command(&mut a, m);
+    }
+    let text = screen(&a);
+    assert!(
+        text.contains("3. c1-b2") && text.contains("touch-move in force"),
+        "{text}"
+    );
+    // With the AI's level and its search shown too, more goes, and the
+    // move still shows.
+    let mut a = app_with(RUSSIAN, None, (60, 12));
+    a.ai.black = true;
+    a.ai.level = 3;
+    command(&mut a, "a3-b4");
+    let text = screen(&a);
+    assert!(text.contains("1. a3-b4"), "{text}");
+    assert!(!text.contains("touch-move in force"), "{text}");
+}
+
 /// Where the help is taller than the terminal, it scrolls to its last line
 /// and no further, and back to its first.
 #[test]
