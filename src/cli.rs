@@ -4,6 +4,7 @@ use crate::tui;
 use checkers::Ruleset;
 use clap::{FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
+use std::path::Path;
 
 mod args;
 mod engine;
@@ -179,14 +180,14 @@ fn install_panic_hook() {
 
 /// A path as a message may show it: it comes from an argument or the
 /// environment, so its control characters are escaped.
-fn shown(path: &std::path::Path) -> String {
+fn shown(path: &Path) -> String {
     checkers::printable(&path.display().to_string()).into_owned()
 }
 
 /// Refuses an output file (`option` names its flag) that would replace a file
 /// unasked, or that could not be written for want of its folder: checked
 /// before the work, which may take an hour, rather than after it.
-fn check_out(out: &std::path::Path, force: bool, option: &str) -> Result<(), Fail> {
+fn check_out(out: &Path, force: bool, option: &str) -> Result<(), Fail> {
     let say = localize::current();
     if out.exists() && !force {
         return Err(Fail::Input(
@@ -196,7 +197,7 @@ fn check_out(out: &std::path::Path, force: bool, option: &str) -> Result<(), Fai
     let dir = out
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
+        .unwrap_or(Path::new("."));
     if !dir.is_dir() {
         return Err(Fail::Input(say.f(
             "cli.out.no_folder",
@@ -208,7 +209,7 @@ fn check_out(out: &std::path::Path, force: bool, option: &str) -> Result<(), Fai
 
 /// Writes finished work to `out`, which [`check_out`] passed: a file that
 /// appeared there while the work ran is replaced only if `replace` says so.
-fn write_out(out: &std::path::Path, contents: impl AsRef<[u8]>, replace: bool) -> Result<(), Fail> {
+fn write_out(out: &Path, contents: impl AsRef<[u8]>, replace: bool) -> Result<(), Fail> {
     let written = if replace {
         crate::files::write_atomically(out, contents)
     } else {
@@ -325,10 +326,7 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
 /// The `--eval` value that names the hand-written evaluation instead of a file.
 const HAND_EVAL: &str = "hand";
 
-fn load_eval(
-    path: &std::path::Path,
-    rules: &Ruleset,
-) -> Result<checkers::ai::eval::Evaluator, Fail> {
+fn load_eval(path: &Path, rules: &Ruleset) -> Result<checkers::ai::eval::Evaluator, Fail> {
     // `hand`: the hand-written evaluation alone, the yardstick the weights are measured by.
     if path.as_os_str() == HAND_EVAL && !path.exists() {
         return Ok(checkers::ai::eval::Evaluator::hand(rules));
@@ -340,10 +338,7 @@ fn load_eval(
 }
 
 /// A weights file for `rules`, refused with one line if it is not one.
-fn load_eval_file(
-    path: &std::path::Path,
-    rules: &Ruleset,
-) -> Result<checkers::ai::evalfile::EvalFile, Fail> {
+fn load_eval_file(path: &Path, rules: &Ruleset) -> Result<checkers::ai::evalfile::EvalFile, Fail> {
     let lang = localize::current();
     checkers::ai::evalfile::EvalFile::load_worded(path, rules, &|e| {
         crate::files::io_reason(&lang, e)

@@ -731,25 +731,22 @@ fn render_command(app: &App, area: Rect, buf: &mut Buffer) {
 /// quit) with as many of those between, in order, as leave room.
 fn fit_keys(keys: &str, width: usize) -> String {
     const SEP: &str = " · ";
+    let wide = |s: &str| s.chars().count();
     let items: Vec<&str> = keys.split(SEP).collect();
-    let len = |kept: &[&str]| {
-        kept.iter().map(|i| i.chars().count()).sum::<usize>()
-            + SEP.chars().count() * kept.len().saturating_sub(1)
+    let (Some(&first), Some(&last)) = (items.first(), items.last()) else {
+        return keys.to_string();
     };
-    if items.len() < 3 || len(&items) <= width {
+    if items.len() < 3 || wide(keys) <= width {
         return keys.to_string();
     }
-    let last = items[items.len() - 1];
-    let mut kept = vec![items[0]];
+    let mut kept = vec![first];
+    let mut used = wide(first) + wide(SEP) + wide(last);
     for item in &items[1..items.len() - 1] {
-        kept.push(item);
-        kept.push(last);
-        let fits = len(&kept) <= width;
-        kept.pop();
-        if !fits {
-            kept.pop();
+        used += wide(SEP) + wide(item);
+        if used > width {
             break;
         }
+        kept.push(item);
     }
     kept.push(last);
     kept.join(SEP)
