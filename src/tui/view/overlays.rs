@@ -6,7 +6,7 @@ use crate::tui::layout::Layout;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 /// Every key, for the help overlay (and the README): the key, or a catalogue
@@ -322,21 +322,33 @@ pub(super) fn render_start(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
     } else {
         Describe::Chosen
     };
-    let (mut lines, mut shown) = start_lines(app, menu, width, height, all, 0..n);
+    let full = |describe, window| Fit {
+        describe,
+        window,
+        compact: false,
+    };
+    let (mut lines, mut shown) = start_lines(app, menu, width, height, full(all, 0..n));
     if lines.len() > height {
-        (lines, shown) = start_lines(app, menu, width, height, Describe::Chosen, 0..n);
+        (lines, shown) = start_lines(app, menu, width, height, full(Describe::Chosen, 0..n));
     }
-    let (mut rows, mut describe) = (n, Describe::Chosen);
+    let (mut rows, mut describe, mut compact) = (n, Describe::Chosen, false);
     while lines.len() > height || shown < games {
         if rows > 3 || (rows > 1 && describe == Describe::Neither) {
             rows -= 1;
         } else if describe == Describe::Chosen {
             describe = Describe::Neither;
+        } else if !compact {
+            compact = true;
         } else {
             break;
         }
         let first = menu.selected.saturating_sub(rows / 2).min(n - rows);
-        (lines, shown) = start_lines(app, menu, width, height, describe, first..first + rows);
+        let fit = Fit {
+            describe,
+            window: first..first + rows,
+            compact,
+        };
+        (lines, shown) = start_lines(app, menu, width, height, fit);
     }
     Paragraph::new(lines).render(rect, buf);
 }
@@ -349,33 +361,49 @@ enum Describe {
     Neither,
 }
 
+/// How much of the start menu to show in the room there is.
+struct Fit {
+    describe: Describe,
+    /// The variants listed.
+    window: std::ops::Range<usize>,
+    /// The last resort of a low terminal with unfinished games to list: no
+    /// blank lines, the counts of the variants not listed beside the one that
+    /// is, and each unfinished game on one line, without its id (1-9 picks it).
+    compact: bool,
+}
+
 fn start_lines(
     app: &App,
     menu: &StartMenu,
     width: usize,
     height: usize,
-    describe: Describe,
-    window: std::ops::Range<usize>,
+    fit: Fit,
 ) -> (Vec<Line<'static>>, usize) {
     let t = &app.theme;
     let l = app.lang;
-    let mut lines: Vec<Line> = vec![
-        Line::styled(l.t("start.title"), t.title()),
-        Line::from(""),
-        Line::from(l.t("start.choose")),
-    ];
+    let Fit {
+        describe,
+        window,
+        compact,
+    } = fit;
+    let mut lines: Vec<Line> = vec![Line::styled(l.t("start.title"), t.title())];
+    if !compact {
+        lines.push(Line::from(""));
+    }
+    lines.push(Line::from(l.t("start.choose")));
     let push = |lines: &mut Vec<Line>, text: &str, style: Style, indent: usize| {
         for w in wrap_items(text, width, indent) {
             lines.push(Line::styled(w, style));
         }
     };
     let scrolled = window.len() < menu.variants.len();
-    if scrolled {
-        let above = match window.start {
-            0 => String::new(),
-            n => format!("    ↑ {n}"),
-        };
-        lines.push(Line::styled(above, t.dim()));
+    let (above, below) = (window.start, menu.variants.len() - window.end);
+    let count = |arrow: &str, n: usize| match n {
+        0 => String::new(),
+        n => format!("    {arrow} {n}"),
+    };
+    if scrolled && !compact {
+        lines.push(Line::styled(count("↑", above), t.dim()));
     }
     for (i, r) in menu.variants.iter().enumerate() {
         if !window.contains(&i) {
@@ -388,10 +416,12 @@ fn start_lines(
         } else {
             Style::default()
         };
-        lines.push(Line::styled(
-            format!("{marker} {:<20}", l.variant_name(r)),
-            style,
-        ));
+        let mut line = Line::styled(format!("{marker} {:<20}", l.variant_name(r)), style);
+        if compact {
+            line.push_span(Span::styled(count("↑", above), t.dim()));
+            line.push_span(Span::styled(count("↓", below), t.dim()));
+        }
+        lines.push(line);
         if describe == Describe::All || (chosen && describe == Describe::Chosen) {
             // Wrapped, a description keeps its indent on every line.
             push(
@@ -402,12 +432,8 @@ fn start_lines(
             );
         }
     }
-    if scrolled {
-        let below = match menu.variants.len() - window.end {
-            0 => String::new(),
-            n => format!("    ↓ {n}"),
-        };
-        lines.push(Line::styled(below, t.dim()));
+    if scrolled && !compact {
+        lines.push(Line::styled(count("↓", below), t.dim()));
     }
     let (key, white, black) = OPPONENTS[menu.opponent];
     push(
@@ -428,7 +454,7 @@ fn start_lines(
             text.push_str(&l.f("start.think", &[("secs", &menu.think_time.as_secs())]));
         }
         push(&mut lines, &text, Style::default(), 2);
-    } else {
+    } else if !compact {
         lines.push(Line::from(""));
     }
     if white && black {
@@ -494,12 +520,13 @@ fn start_lines(
         } else {
             format!(", {}", u.when)
         };
-        push(
-            &mut lines,
-            &format!(" {}  {variant}, {moves}{against}{when}  ({id})", i + 1),
-            Style::default(),
-            4,
-        );
+        let entry = format!(" {}  {variant}, {moves}{against}{when}", i + 1);
+        let entry = if compact {
+            entry
+        } else {
+            format!("{entry}  ({id})")
+        };
+        push(&mut lines, &entry, Style::default(), 4);
     }
     if shown < menu.unfinished.len() {
         let more = l.f("start.more", &[("n", &(menu.unfinished.len() - shown))]);
@@ -540,6 +567,61 @@ mod tests {
         );
         let text = screen(&a);
         assert!(text.contains(r"(g\u{1b}]0;x\u{7})"), "{text}");
+    }
+
+    /// In the least terminal, with unfinished games, the start screen drops its
+    /// blank lines and the games' ids rather than the keys and the games: each
+    /// language shows its keys, the first game and the count of the others.
+    #[test]
+    fn a_low_start_screen_still_lists_unfinished_games_in_every_language() {
+        use crate::tui::i18n::Lang;
+        use crate::tui::test_support::render;
+        let rules = Ruleset::builtin(ENGLISH).unwrap();
+        let squash = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        for lang in Lang::ALL {
+            let unfinished = (0..3)
+                .map(|i| Unfinished {
+                    id: format!("20261203-15302{i}-1"),
+                    game: Game::new(rules.clone()),
+                    ruleset_text: None,
+                    ai: None,
+                    tags: Default::default(),
+                    when: String::new(),
+                })
+                .collect();
+            let a = App::new(
+                Options {
+                    lang,
+                    start_screen: true,
+                    unfinished,
+                    ..options(rules.clone())
+                },
+                (60, 12),
+            );
+            let buf = render(&a);
+            let rows: Vec<String> = (0..12)
+                .map(|y| (0..60).map(|x| buf[(x, y)].symbol()).collect())
+                .collect();
+            let shown = squash(&rows.join(" "));
+            let entry = |i: usize| {
+                squash(&format!(
+                    "{i} {}, {}",
+                    lang.variant_name(&rules),
+                    lang.n("count.moves", 0, &[])
+                ))
+            };
+            let listed = (1..=3).filter(|&i| shown.contains(&entry(i))).count();
+            let more = match listed {
+                3 => String::new(),
+                n => lang.f("start.more", &[("n", &(3 - n))]),
+            };
+            let screen = rows.join("\n");
+            assert!(listed >= 1, "{lang:?}:\n{screen}");
+            for part in [lang.t("start.keys_resume"), &more] {
+                assert!(shown.contains(&squash(part)), "{lang:?}: {part}\n{screen}");
+            }
+            assert!(!shown.contains("20261203"), "{lang:?}: ids go first");
+        }
     }
 
     /// Where every variant's description fits, every one is shown: the
