@@ -36,7 +36,7 @@ const TEMPLATE: &str = r##"# checkers configuration. Command-line flags override
 # Plain ASCII glyphs instead of Unicode discs and crowns.
 # ascii = false
 
-# Language of the game: "en", "nl", "ru" or "de" (default: from LANG/LC_ALL, else English).
+# Language of the game: "en", "nl", "ru", "de" or "it" (default: from LANG/LC_ALL, else English).
 # lang = "en"
 
 # Square numbers on the board: true or false (default: on in numeric variants).
@@ -341,7 +341,11 @@ mod tests {
             ("[theme]\ndark_square = \"brown\"", 2, "#rrggbb"),
             ("[theme]\nborder = \"#000000\"", 2, "border"),
             ("ascii = yes", 1, ""),
-            ("\n\nlang = \"fr\"", 3, "\"en\", \"nl\", \"ru\" or \"de\""),
+            (
+                "\n\nlang = \"fr\"",
+                3,
+                "\"en\", \"nl\", \"ru\", \"de\" or \"it\"",
+            ),
             ("capture_separator = \"-\"", 1, "\":\" or \"x\""),
             ("\nclock = \"fast\"", 2, "e.g. \"5+3\" or \"0+1\""),
         ] {

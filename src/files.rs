@@ -176,6 +176,7 @@ mod tests {
             "es ist ein Verzeichnis, keine gewöhnliche Datei"
         );
         assert_eq!(why(Lang::En, dir), "it is a directory, not a regular file");
+        assert_eq!(why(Lang::It, dir), "è una cartella, non un file normale");
         #[cfg(unix)]
         assert_eq!(
             why(Lang::Nl, "/dev/zero"),

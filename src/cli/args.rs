@@ -287,7 +287,7 @@ pub(super) struct DisplayArgs {
     /// Draw with plain ASCII characters only
     #[arg(long, global = true)]
     pub(super) ascii: bool,
-    /// Language of the game: en, nl, ru or de (default: the config's, else LANG/LC_ALL, else en)
+    /// Language of the game: en, nl, ru, de or it (default: the config's, else LANG/LC_ALL, else en)
     #[arg(long, global = true, value_name = "LANG", value_parser = parse_lang)]
     pub(super) lang: Option<crate::tui::i18n::Lang>,
 }

@@ -383,7 +383,7 @@ mod tests {
     fn every_help_page_is_in_the_language() {
         let mut english = Vec::new();
         texts(&Cli::command(), "", &mut english);
-        for lang in [Lang::Nl, Lang::Ru, Lang::De] {
+        for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
             let mut pages = Vec::new();
             rendered(&mut command(lang), &mut pages);
             assert!(pages.len() > 20);
@@ -430,7 +430,7 @@ mod tests {
     /// the hint to --help, one line.
     #[test]
     fn parse_errors_are_in_the_language() {
-        let cases: [(&str, Lang, &[&str]); 12] = [
+        let cases: [(&str, Lang, &[&str]); 14] = [
             (
                 "--bogus",
                 Lang::De,
@@ -502,6 +502,24 @@ mod tests {
                 Lang::Ru,
                 &["не указаны обязательные аргументы: --white-level"],
             ),
+            (
+                "perft --varient english",
+                Lang::It,
+                &[
+                    "errore: ",
+                    "argomento inatteso '--varient'",
+                    "forse intendevi '--variant'?",
+                    "(vedi checkers --help)",
+                ],
+            ),
+            (
+                "play --level 11",
+                Lang::It,
+                &[
+                    "valore non valido '11'",
+                    "`11` non è un numero intero da 1 a 10",
+                ],
+            ),
         ];
         for (line, lang, phrases) in cases {
             let got = refusal(lang, line);
@@ -529,6 +547,7 @@ mod tests {
             Some(Lang::Ru)
         );
         assert_eq!(flag(&os("checkers --lang=de perft")), Some(Lang::De));
+        assert_eq!(flag(&os("checkers perft --lang it")), Some(Lang::It));
         assert_eq!(flag(&os("checkers --lang fr")), None);
         assert_eq!(flag(&os("checkers play --lang")), None);
         assert_eq!(flag(&os("checkers pdn check -- --lang=nl")), None);

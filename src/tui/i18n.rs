@@ -1,8 +1,8 @@
 //! The words the terminal front end and the command line show a player, in
-//! English, Dutch, Russian and German.
+//! English, Dutch, Russian, German and Italian.
 //!
-//! One catalogue per language (`i18n/en.txt`, `nl.txt`, `ru.txt`, `de.txt`, and
-//! the command line's in `i18n/cli/`),
+//! One catalogue per language (`i18n/en.txt`, `nl.txt`, `ru.txt`, `de.txt`,
+//! `it.txt`, and the command line's in `i18n/cli/`),
 //! compiled in: `key = text` lines, `{name}` where a value goes, and for counted
 //! words one key per plural form (`.one`, `.few`, `.many`, `.other`) as the
 //! language needs them (Russian: 1 ход, 2 хода, 5 ходов). A test fails when a
@@ -23,11 +23,12 @@ pub enum Lang {
     Nl,
     Ru,
     De,
+    It,
 }
 
 /// Per language, the game's words and the command line's (`i18n/cli/`), which
 /// are kept apart because the command line's help mirrors the code's doc comments.
-const SOURCES: [(Lang, [&str; 2]); 4] = [
+const SOURCES: [(Lang, [&str; 2]); 5] = [
     (
         Lang::En,
         [include_str!("i18n/en.txt"), include_str!("i18n/cli/en.txt")],
@@ -43,6 +44,10 @@ const SOURCES: [(Lang, [&str; 2]); 4] = [
     (
         Lang::De,
         [include_str!("i18n/de.txt"), include_str!("i18n/cli/de.txt")],
+    ),
+    (
+        Lang::It,
+        [include_str!("i18n/it.txt"), include_str!("i18n/cli/it.txt")],
     ),
 ];
 
@@ -68,7 +73,7 @@ fn catalogues() -> &'static HashMap<Lang, Catalogue> {
 }
 
 impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Nl, Lang::Ru, Lang::De];
+    pub const ALL: [Lang; 5] = [Lang::En, Lang::Nl, Lang::Ru, Lang::De, Lang::It];
 
     /// The code `--lang` and the config take.
     pub fn code(self) -> &'static str {
@@ -77,6 +82,7 @@ impl Lang {
             Lang::Nl => "nl",
             Lang::Ru => "ru",
             Lang::De => "de",
+            Lang::It => "it",
         }
     }
 
@@ -128,7 +134,8 @@ impl Lang {
         fill(self.t(&form), &all)
     }
 
-    /// CLDR's plural category of `n` in this language.
+    /// CLDR's plural category of `n` in this language (each language says
+    /// which rule it follows, so that a new one cannot inherit a wrong one).
     fn plural(self, n: u64) -> &'static str {
         match self {
             Lang::Ru => {
@@ -141,8 +148,9 @@ impl Lang {
                     "many"
                 }
             }
-            _ if n == 1 => "one",
-            _ => "other",
+            // One for 1 alone, other for the rest, 0 included (1 mossa, 0 mosse).
+            Lang::En | Lang::Nl | Lang::De | Lang::It if n == 1 => "one",
+            Lang::En | Lang::Nl | Lang::De | Lang::It => "other",
         }
     }
 
@@ -285,6 +293,10 @@ mod tests {
             Lang::Nl.variant_name(&checkers::Ruleset::builtin("dammen64").unwrap()),
             "Dammen 64"
         );
+        assert_eq!(
+            Lang::It.variant_name(&checkers::Ruleset::builtin("italian").unwrap()),
+            "Dama italiana"
+        );
         // A ruleset file keeps its own name, made printable.
         let mut own = checkers::Ruleset::builtin("russian").unwrap();
         own.name = "My\u{1b}rules".into();
@@ -296,8 +308,8 @@ mod tests {
     }
 
     /// Each language addresses the player one way (issue 31): German as `Sie`,
-    /// Dutch as `je`, in the game and on the command line alike. (Russian mixes
-    /// `ты` and `вы` still.)
+    /// Dutch as `je`, Italian as `tu`, in the game and on the command line
+    /// alike. (Russian mixes `ты` and `вы` still.)
     #[test]
     fn each_language_addresses_the_player_one_way() {
         let words = |lang: Lang| -> Vec<(&'static str, String)> {
@@ -325,6 +337,21 @@ mod tests {
             // The bare `u` is also the undo key (`u terug`): the formal forms
             // show in the verbs and the possessive.
             (Lang::Nl, &["uw", "bedoelt", "kunt", "wilt"][..]),
+            // `Lei`'s imperatives and verbs; `suo`, `sua` also mean "its".
+            (
+                Lang::It,
+                &[
+                    "lei",
+                    "scelga",
+                    "usi",
+                    "indichi",
+                    "scriva",
+                    "esegua",
+                    "aggiunga",
+                    "imposti",
+                    "intendeva",
+                ][..],
+            ),
         ] {
             for (key, word) in words(lang) {
                 assert!(
@@ -379,12 +406,27 @@ mod tests {
         assert_eq!(moves(Lang::Ru, 112), "112 ходов");
     }
 
+    /// Italian counts as CLDR has it: one for 1 alone, other for the rest,
+    /// 0 included.
+    #[test]
+    fn italian_says_1_mossa_2_mosse_0_mosse() {
+        let moves = |n| Lang::It.n("count.moves", n, &[]);
+        assert_eq!(moves(1), "1 mossa");
+        assert_eq!(moves(2), "2 mosse");
+        assert_eq!(moves(0), "0 mosse");
+        assert_eq!(moves(21), "21 mosse");
+        assert_eq!(Lang::It.n("count.men", 1, &[]), "1 pedina");
+        assert_eq!(Lang::It.n("count.kings", 3, &[]), "3 dame");
+    }
+
     #[test]
     fn the_language_comes_from_a_code_or_the_locale() {
         assert_eq!(Lang::parse("nl"), Some(Lang::Nl));
         assert_eq!(Lang::parse("ru_RU.UTF-8"), Some(Lang::Ru));
         assert_eq!(Lang::parse("de-AT"), Some(Lang::De));
         assert_eq!(Lang::parse("EN"), Some(Lang::En));
+        assert_eq!(Lang::parse("it_IT.UTF-8"), Some(Lang::It));
+        assert_eq!(Lang::parse("it"), Some(Lang::It));
         assert_eq!(Lang::parse("fr_FR"), None);
         assert_eq!(Lang::parse("C"), None);
         let env = |pairs: &'static [(&str, &str)]| {
@@ -406,6 +448,10 @@ mod tests {
         assert_eq!(
             Lang::from_locale(env(&[("LC_ALL", ""), ("LANG", "ru_RU")])),
             Some(Lang::Ru)
+        );
+        assert_eq!(
+            Lang::from_locale(env(&[("LC_MESSAGES", "it_IT.UTF-8"), ("LANG", "C")])),
+            Some(Lang::It)
         );
         // The first locale set decides, even when it is a language not offered.
         assert_eq!(

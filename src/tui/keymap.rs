@@ -70,8 +70,9 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
     };
     match mode {
         Mode::Confirm => match key.code {
-            // `j`: ja, as the German and Dutch dialogs offer it.
-            KeyCode::Char('y' | 'Y' | 'j' | 'J') => Some(Action::Yes),
+            // `j`: ja, as the German and Dutch dialogs offer it; `s`: sì, as
+            // the Italian ones do.
+            KeyCode::Char('y' | 'Y' | 'j' | 'J' | 's' | 'S') => Some(Action::Yes),
             KeyCode::Char('n' | 'N') => Some(Action::No),
             KeyCode::Esc => Some(Action::Cancel),
             KeyCode::Char('q') => Some(Action::Quit),
@@ -165,6 +166,11 @@ mod tests {
         // The German and Dutch dialogs offer `j: ja`.
         assert_eq!(
             action(Mode::Confirm, &key(KeyCode::Char('j'))),
+            Some(Action::Yes)
+        );
+        // The Italian ones `s: sì`.
+        assert_eq!(
+            action(Mode::Confirm, &key(KeyCode::Char('s'))),
             Some(Action::Yes)
         );
     }

@@ -59,7 +59,7 @@ fn run(args: &[&str], env: &[(&str, &str)], home: &PathBuf) -> Run {
 }
 
 /// (language, usage heading, a play option's help, the refusal of an unknown flag)
-const LANGS: [(&str, &str, &str, &str); 4] = [
+const LANGS: [(&str, &str, &str, &str); 5] = [
     (
         "en",
         "Usage:",
@@ -83,6 +83,12 @@ const LANGS: [(&str, &str, &str, &str); 4] = [
         "Aufruf:",
         "Diese Farbe unten halten",
         "Fehler: unerwartetes Argument '--bogus' (siehe checkers --help)",
+    ),
+    (
+        "it",
+        "Uso:",
+        "Tieni questo colore in basso",
+        "errore: argomento inatteso '--bogus' (vedi checkers --help)",
     ),
 ];
 
@@ -125,6 +131,8 @@ fn the_flag_then_the_config_then_the_locale() {
         &plain,
     );
     assert!(r.stdout.contains("Запуск:"), "{}", usage(&r));
+    let r = run(&["--help"], &[("LANG", "it_IT.UTF-8")], &plain);
+    assert!(r.stdout.contains("Uso:"), "{}", usage(&r));
     let r = run(&["--help"], &[("LANG", "fr_FR.UTF-8")], &plain);
     assert!(r.stdout.contains("Usage:"), "{}", usage(&r));
     // The config before the locale, the flag before both.
@@ -140,8 +148,9 @@ fn the_flag_then_the_config_then_the_locale() {
     let r = run(&["--lang", "fr", "variants"], &[], &dutch);
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr
-            .starts_with("fout: ongeldige waarde 'fr' voor '--lang <LANG>': kies en, nl, ru of de"),
+        r.stderr.starts_with(
+            "fout: ongeldige waarde 'fr' voor '--lang <LANG>': kies en, nl, ru, de of it"
+        ),
         "{}",
         r.stderr
     );
@@ -188,7 +197,7 @@ fn what_programs_read_stays_as_it_was() {
         .stdout
     };
     assert!(json("en").contains("\"path\""));
-    for lang in ["nl", "ru", "de"] {
+    for lang in ["nl", "ru", "de", "it"] {
         assert_eq!(json(lang), json("en"));
     }
     let bash = |lang: &str| run(&["completions", "bash", "--lang", lang], &[], &home).stdout;

@@ -199,6 +199,7 @@ mod tests {
             (Lang::Nl, ["Wit", "wint", "zetten"]),
             (Lang::Ru, ["Белые", "выигрывают", "ходов"]),
             (Lang::De, ["Weiß", "gewinnt", "Zügen"]),
+            (Lang::It, ["Bianco", "vince", "mosse"]),
         ] {
             a.lang = lang;
             let text = screen(&a);

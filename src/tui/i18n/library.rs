@@ -289,6 +289,10 @@ mod tests {
             "неверный FEN \"W:WK1-13:B\": у стороны «Белые» 13 шашек; у стороны не больше 12"
         );
         assert_eq!(
+            Lang::It.fen_error(&fen("W:WK1-13:B")),
+            "FEN non valida \"W:WK1-13:B\": il Bianco ha 13 pezzi; un giocatore ne ha al massimo 12"
+        );
+        assert_eq!(
             Lang::De.fen_error(&fen("X:W21:B1")),
             "fehlerhafte FEN \"X:W21:B1\": wer am Zug ist, `X`, muss `W` oder `B` sein, wie in W:W21-32:B1-12"
         );
@@ -334,6 +338,15 @@ mod tests {
         assert_eq!(
             de,
             "die Datei enthält 1 Partie; eine Partie 2 gibt es nicht"
+        );
+        let it = opened(illegal, 1, Lang::It);
+        assert!(
+            it.starts_with("partita 1, mossa 3 `10-14` (riga 3, colonna "),
+            "{it}"
+        );
+        assert!(
+            it.ends_with("`10-14` non è legale: la presa è obbligatoria"),
+            "{it}"
         );
         for lang in Lang::ALL {
             assert_eq!(opened("", 1, lang), lang.t("pdn.no_game"));

@@ -168,7 +168,7 @@ fn the_game_without_a_terminal_says_so() {
     let run = checkers(&["play", "--lang", "fr"], Some(""));
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
-        run.stderr.contains("use en, nl, ru or de"),
+        run.stderr.contains("use en, nl, ru, de or it"),
         "{}",
         run.stderr
     );

@@ -56,7 +56,7 @@ fn config_path_init_and_a_broken_config() {
 /// not hot-seat only (issue 31).
 #[test]
 fn play_help_names_the_ai_as_well_as_hot_seat() {
-    for lang in ["en", "nl", "de", "ru"] {
+    for lang in ["en", "nl", "de", "ru", "it"] {
         let out = ok(&["play", "--help", "--lang", lang]);
         let first = out.lines().next().unwrap_or_default();
         assert!(first.contains("--ai"), "{lang}: {first}");

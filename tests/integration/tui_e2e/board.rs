@@ -103,6 +103,7 @@ fn the_forced_pieces_quiet_move_is_refused_as_a_capture_is_mandatory_in_each_lan
         ("nl", "slaan is verplicht"),
         ("ru", "бить обязательно"),
         ("de", "Schlagzwang"),
+        ("it", "la presa è obbligatoria"),
     ] {
         let fen = "W:W22,25:B18";
         let mut s = Session::start(&["play", "--lang", lang, "--variant", "english", "--fen", fen]);

@@ -3,15 +3,16 @@
 use crate::tui::app::{App, Options};
 use crate::tui::i18n::Lang;
 use crate::tui::test_support::*;
-use checkers::rules::builtin::{DAMMEN64, ENGLISH, GERMAN, RUSSIAN};
+use checkers::rules::builtin::{DAMMEN64, ENGLISH, GERMAN, ITALIAN, RUSSIAN};
 use checkers::{fen, Ruleset};
 
 /// Each language with the variant its players know best.
-const HOME: [(Lang, &str); 4] = [
+const HOME: [(Lang, &str); 5] = [
     (Lang::En, ENGLISH),
     (Lang::Nl, DAMMEN64),
     (Lang::Ru, RUSSIAN),
     (Lang::De, GERMAN),
+    (Lang::It, ITALIAN),
 ];
 
 fn app_in(lang: Lang, variant: &str, fen_text: Option<&str>, size: (u16, u16)) -> App {
@@ -24,11 +25,13 @@ fn app_in(lang: Lang, variant: &str, fen_text: Option<&str>, size: (u16, u16)) -
 }
 
 /// A game under way: two moves played, and White's man on c3 must take d4.
+/// The moves are typed as the player sees the squares (Italian turns the board).
 fn game_in(lang: Lang, variant: &str, size: (u16, u16)) -> App {
     let mut a = app_in(lang, variant, Some("W:Wc3,e3,g3,b2:Bd6,f6,h6,b8"), size);
-    command(&mut a, "g3-h4");
-    command(&mut a, "d6-c5");
-    command(&mut a, "c3-d4");
+    for (from, to) in [("g3", "h4"), ("d6", "c5"), ("c3", "d4")] {
+        let typed = format!("{}-{}", shown_name(&a, from), shown_name(&a, to));
+        command(&mut a, &typed);
+    }
     a
 }
 
@@ -142,6 +145,7 @@ fn the_forced_pieces_quiet_move_is_refused_in_each_language() {
         (Lang::Nl, "slaan is verplicht"),
         (Lang::Ru, "бить обязательно"),
         (Lang::De, "Schlagzwang"),
+        (Lang::It, "la presa è obbligatoria"),
     ] {
         for variant in Ruleset::builtin_ids() {
             let mut a = app_in(lang, variant, Some("W:Wc3,g3:Bd4,b8"), (80, 24));
