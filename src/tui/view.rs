@@ -392,14 +392,16 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let rules = app.game.rules();
     let mut lines = Vec::new();
     // What a low panel leaves out, first to last, so that what changes (the
-    // side to move, the AI's search, the review, the last moves) stays in sight.
-    let mut spare: [std::ops::Range<usize>; 4] = Default::default();
+    // side to move, the AI's search, the review, the last moves) stays in sight:
+    // the touch-move note, the AI's expected line past its first row, the AI's
+    // level, the piece counts, the opening.
+    let mut spare: [std::ops::Range<usize>; 5] = Default::default();
     entry(&mut lines, &l.variant_name(rules), t.title(), w, 2);
     let at = lines.len();
     for text in opening_lines(app) {
         entry(&mut lines, &text, t.dim(), w, 2);
     }
-    spare[3] = at..lines.len();
+    spare[4] = at..lines.len();
     let side = pos.side_to_move();
     match app.game.outcome() {
         Some(o) => {
@@ -432,7 +434,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         );
         entry(&mut lines, &text, Style::default(), w, 4);
     }
-    spare[2] = at..lines.len();
+    spare[3] = at..lines.len();
     if let Some(value) = app.table_value() {
         entry(&mut lines, &table_verdict(l, value, side), t.info(), w, 2);
     } else if let Some(percent) = app.tables_percent {
@@ -485,7 +487,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             2,
         );
     }
-    spare[1] = at..lines.len();
+    spare[2] = at..lines.len();
     if let Some(th) = &app.thinking {
         let what = match th.purpose {
             Purpose::Move => "panel.thinking",
@@ -518,7 +520,9 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             // The line the AI expects, whole moves only, on as many rows as it takes.
             let pv: Vec<String> = info.pv.iter().take(8).map(|m| app.write(m)).collect();
             let text = l.f("panel.pv", &[("pv", &pv.join(" "))]);
+            let at = lines.len() + 1;
             entry(&mut lines, &text, t.dim(), w, 2);
+            spare[1] = at.min(lines.len())..lines.len();
         }
     }
     for (rule, count) in app.game.counters() {

@@ -160,6 +160,61 @@ fn a_low_panel_keeps_the_last_moves() {
     let text = screen(&a);
     assert!(text.contains("1. a3-b4"), "{text}");
     assert!(!text.contains("touch-move in force"), "{text}");
+    // While it thinks, its expected line keeps its first row and gives up the
+    // rest before the last move goes (at 60×12 its eight moves take three).
+    let mut pos = *a.game.position();
+    let mut pv = Vec::new();
+    for _ in 0..8 {
+        let m = checkers::legal_moves(&pos, a.game.rules())[0];
+        pos = pos.after(&m);
+        pv.push(m);
+    }
+    let first = a.write(&pv[0]);
+    a.thinking = Some(crate::tui::app::Thinking {
+        id: 1,
+        purpose: crate::tui::app::Purpose::Move,
+        info: Some(checkers::ai::search::Info {
+            depth: 16,
+            score: 26,
+            nodes: 1_000_000,
+            elapsed: std::time::Duration::from_millis(500),
+            pv,
+        }),
+        tables: None,
+    });
+    let text = screen(&a);
+    assert!(text.contains("depth 16"), "{text}");
+    assert!(text.contains(&format!("line: {first}")), "{text}");
+    assert!(text.contains("1. a3-b4"), "{text}");
+    let mut tall = app_with(RUSSIAN, None, (80, 24));
+    command(&mut tall, "a3-b4");
+    tall.thinking = a.thinking.clone();
+    let text = screen(&tall);
+    let info = a.thinking.as_ref().and_then(|t| t.info.as_ref()).unwrap();
+    let last = a.write(&info.pv[7]);
+    let after: String = text
+        .split_once("line:")
+        .unwrap()
+        .1
+        .chars()
+        .take(200)
+        .collect();
+    assert!(
+        after.contains(&last),
+        "the whole line shows at 80×24:\n{text}"
+    );
+    let low = screen(&a);
+    let after: String = low
+        .split_once("line:")
+        .unwrap()
+        .1
+        .chars()
+        .take(200)
+        .collect();
+    assert!(
+        !after.contains(&last),
+        "the line's tail goes at 60×12:\n{low}"
+    );
 }
 
 /// Where the help is taller than the terminal, it scrolls to its last line
