@@ -570,8 +570,13 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     if over == 0 {
         lines.push(Line::from(""));
     }
+    let header = lines.len() as u16 + 1;
+    // A title with no row under it says nothing: the list goes whole.
+    if header >= area.height {
+        Paragraph::new(lines).render(area, buf);
+        return;
+    }
     lines.push(Line::styled(l.t("panel.moves"), t.title()));
-    let header = lines.len() as u16;
     let rows = move_rows(app);
     let room = area.height.saturating_sub(header) as usize;
     let end = rows.len().saturating_sub(

@@ -114,3 +114,25 @@ fn a_move_off_the_reviewed_line_ends_its_review_and_v_stops_one_under_way() {
     ch(&mut a, 'm');
     assert_eq!(status_text(&a), "v reviews the game first");
 }
+
+/// At 60×12 the review's verdict fills the panel: the move list, with no row
+/// left for it, goes whole rather than leave its title on the last row.
+#[test]
+fn a_low_review_panel_leaves_out_a_move_list_with_no_room() {
+    let mut a = record();
+    a.size = (60, 12);
+    ch(&mut a, 'v');
+    let id = review_id(&mut a);
+    feed(&mut a, id);
+    while a.game.moves().next().is_some() {
+        a.update(Action::Left);
+    }
+    // The first position's verdict and best move take the panel's last rows.
+    let shown = screen(&a);
+    assert!(shown.contains("best: c3-d4"), "{shown}");
+    assert!(!shown.contains("Moves"), "{shown}");
+    // With room, the list is there under its title.
+    a.size = (80, 24);
+    let shown = screen(&a);
+    assert!(shown.contains("Moves"), "{shown}");
+}
