@@ -189,30 +189,21 @@ fn a_low_panel_keeps_the_last_moves() {
     let mut tall = app_with(RUSSIAN, None, (80, 24));
     command(&mut tall, "a3-b4");
     tall.thinking = a.thinking.clone();
-    let text = screen(&tall);
     let info = a.thinking.as_ref().and_then(|t| t.info.as_ref()).unwrap();
     let last = a.write(&info.pv[7]);
-    let after: String = text
-        .split_once("line:")
-        .unwrap()
-        .1
-        .chars()
-        .take(200)
-        .collect();
+    // The text that follows the line's label, its rows and the moves beside them.
+    let after = |text: &str| -> String {
+        let (_, rest) = text.split_once("line:").expect("the line shows");
+        rest.chars().take(200).collect()
+    };
+    let text = screen(&tall);
     assert!(
-        after.contains(&last),
+        after(&text).contains(&last),
         "the whole line shows at 80×24:\n{text}"
     );
     let low = screen(&a);
-    let after: String = low
-        .split_once("line:")
-        .unwrap()
-        .1
-        .chars()
-        .take(200)
-        .collect();
     assert!(
-        !after.contains(&last),
+        !after(&low).contains(&last),
         "the line's tail goes at 60×12:\n{low}"
     );
 }
