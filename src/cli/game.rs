@@ -273,12 +273,13 @@ fn drawn_ballot(
 /// instance holds.
 fn offer_copy(why: &TakeError) -> Result<bool, Fail> {
     let mut out = io::stderr();
-    let ask = super::localize::current().t("games.play_a_copy");
+    let lang = super::localize::current();
+    let ask = lang.t("games.play_a_copy");
     write!(out, "{why}.\n{ask} [y/N] ")?;
     out.flush()?;
     let mut answer = String::new();
     io::stdin().lock().read_line(&mut answer)?;
-    Ok(matches!(answer.trim(), "y" | "Y" | "yes"))
+    Ok(lang.yes(&answer))
 }
 
 /// `--resume [ID]`: game `id` of the library, or the most recent unfinished

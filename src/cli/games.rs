@@ -131,7 +131,7 @@ fn delete(lib: &Library, id: &str, yes: bool) -> Result<(), Fail> {
         err.flush()?;
         let mut answer = String::new();
         io::stdin().lock().read_line(&mut answer)?;
-        if !matches!(answer.trim(), "y" | "Y" | "yes") {
+        if !l.yes(&answer) {
             let kept = l.f("games.kept", &[("id", &shown)]);
             writeln!(Printable::text(io::stdout()), "{kept}")?;
             return Ok(());

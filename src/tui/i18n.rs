@@ -154,6 +154,21 @@ impl Lang {
         }
     }
 
+    /// Whether a typed answer to a `[y/N]` question is yes: `y` or `yes` in
+    /// every language, and the language's own word or its first letter (`j`
+    /// and `s` as the game's dialogs take them for ja and sì; `д` for да, as a
+    /// Russian keyboard types it).
+    pub fn yes(self, answer: &str) -> bool {
+        let answer = answer.trim().to_lowercase();
+        let own: &[&str] = match self {
+            Lang::En => &[],
+            Lang::Nl | Lang::De => &["j", "ja"],
+            Lang::It => &["s", "si", "sì"],
+            Lang::Ru => &["д", "да"],
+        };
+        ["y", "yes"].contains(&answer.as_str()) || own.contains(&answer.as_str())
+    }
+
     /// The name of a side: White or Black.
     pub fn side(self, c: checkers::Color) -> &'static str {
         match c {
@@ -404,6 +419,24 @@ mod tests {
         assert_eq!(moves(Lang::Ru, 11), "11 ходов");
         assert_eq!(moves(Lang::Ru, 21), "21 ход");
         assert_eq!(moves(Lang::Ru, 112), "112 ходов");
+    }
+
+    /// A `[y/N]` question on the command line takes y in every language and
+    /// the language's own yes; anything else, or nothing, keeps the default no.
+    #[test]
+    fn each_language_answers_yes_in_its_own_word_too() {
+        for lang in Lang::ALL {
+            for answer in ["y", "Y", "yes", " yes\n"] {
+                assert!(lang.yes(answer), "{lang:?} {answer:?}");
+            }
+            for answer in ["", "\n", "n", "no", "nee", "nein", "нет", "yess"] {
+                assert!(!lang.yes(answer), "{lang:?} {answer:?}");
+            }
+        }
+        assert!(Lang::Nl.yes("ja") && Lang::De.yes("J\n"));
+        assert!(Lang::It.yes("sì") && Lang::It.yes("s") && Lang::It.yes("Si"));
+        assert!(Lang::Ru.yes("да") && Lang::Ru.yes("Д"));
+        assert!(!Lang::En.yes("ja") && !Lang::De.yes("s") && !Lang::It.yes("j"));
     }
 
     /// Italian counts as CLDR has it: one for 1 alone, other for the rest,
