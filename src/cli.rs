@@ -3,7 +3,7 @@
 use crate::tui;
 use checkers::Ruleset;
 use clap::{FromArgMatches, Parser, Subcommand};
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 mod args;
@@ -182,6 +182,17 @@ fn install_panic_hook() {
 /// environment, so its control characters are escaped.
 fn shown(path: &Path) -> String {
     checkers::printable(&path.display().to_string()).into_owned()
+}
+
+/// Asks `question` on `out`, `[y/N]` after it, and reads the answer from the
+/// terminal: yes only as [`tui::i18n::Lang::yes`] has it, in the player's
+/// language; anything else, or nothing, is no.
+fn ask_yes(mut out: impl Write, question: &str) -> io::Result<bool> {
+    write!(out, "{question} [y/N] ")?;
+    out.flush()?;
+    let mut answer = String::new();
+    io::stdin().lock().read_line(&mut answer)?;
+    Ok(language().yes(&answer))
 }
 
 /// Refuses an output file (`option` names its flag) that would replace a file

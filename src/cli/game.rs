@@ -5,7 +5,7 @@ use crate::games::{self, Keeper, Library, TakeError};
 use crate::tui;
 use checkers::rules::builtin;
 use checkers::{fen, Ruleset};
-use std::io::{self, BufRead, Write};
+use std::io;
 
 pub(super) fn need_terminal(lang: tui::i18n::Lang) -> Result<(), Fail> {
     use std::io::IsTerminal;
@@ -272,14 +272,8 @@ fn drawn_ballot(
 /// Asks on the terminal whether to play on in a copy of a game another
 /// instance holds.
 fn offer_copy(why: &TakeError) -> Result<bool, Fail> {
-    let mut out = io::stderr();
-    let lang = super::localize::current();
-    let ask = lang.t("games.play_a_copy");
-    write!(out, "{why}.\n{ask} [y/N] ")?;
-    out.flush()?;
-    let mut answer = String::new();
-    io::stdin().lock().read_line(&mut answer)?;
-    Ok(lang.yes(&answer))
+    let ask = super::localize::current().t("games.play_a_copy");
+    Ok(super::ask_yes(io::stderr(), &format!("{why}.\n{ask}"))?)
 }
 
 /// `--resume [ID]`: game `id` of the library, or the most recent unfinished

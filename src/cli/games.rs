@@ -3,7 +3,7 @@
 use super::{Fail, GamesArgs};
 use crate::games::{self, Entry, Library};
 use checkers::{printable, Printable};
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 
 pub(super) fn games_command(a: &GamesArgs) -> Result<(), Fail> {
     let lib = Library::open().map_err(Fail::Runtime)?;
@@ -125,13 +125,8 @@ fn delete(lib: &Library, id: &str, yes: bool) -> Result<(), Fail> {
             let variant = printable(&e.variant).into_owned();
             format!(" ({variant}, {moves}, {})", result_word(&e))
         });
-        let mut err = Printable::text(io::stderr());
         let ask = l.f("games.delete_ask", &[("id", &shown), ("what", &what)]);
-        write!(err, "{ask} [y/N] ")?;
-        err.flush()?;
-        let mut answer = String::new();
-        io::stdin().lock().read_line(&mut answer)?;
-        if !l.yes(&answer) {
+        if !super::ask_yes(Printable::text(io::stderr()), &ask)? {
             let kept = l.f("games.kept", &[("id", &shown)]);
             writeln!(Printable::text(io::stdout()), "{kept}")?;
             return Ok(());
