@@ -569,61 +569,6 @@ mod tests {
         assert!(text.contains(r"(g\u{1b}]0;x\u{7})"), "{text}");
     }
 
-    /// In the least terminal, with unfinished games, the start screen drops its
-    /// blank lines and the games' ids rather than the keys and the games: each
-    /// language shows its keys, the first game and the count of the others.
-    #[test]
-    fn a_low_start_screen_still_lists_unfinished_games_in_every_language() {
-        use crate::tui::i18n::Lang;
-        use crate::tui::test_support::render;
-        let rules = Ruleset::builtin(ENGLISH).unwrap();
-        let squash = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
-        for lang in Lang::ALL {
-            let unfinished = (0..3)
-                .map(|i| Unfinished {
-                    id: format!("20261203-15302{i}-1"),
-                    game: Game::new(rules.clone()),
-                    ruleset_text: None,
-                    ai: None,
-                    tags: Default::default(),
-                    when: String::new(),
-                })
-                .collect();
-            let a = App::new(
-                Options {
-                    lang,
-                    start_screen: true,
-                    unfinished,
-                    ..options(rules.clone())
-                },
-                (60, 12),
-            );
-            let buf = render(&a);
-            let rows: Vec<String> = (0..12)
-                .map(|y| (0..60).map(|x| buf[(x, y)].symbol()).collect())
-                .collect();
-            let shown = squash(&rows.join(" "));
-            let entry = |i: usize| {
-                squash(&format!(
-                    "{i} {}, {}",
-                    lang.variant_name(&rules),
-                    lang.n("count.moves", 0, &[])
-                ))
-            };
-            let listed = (1..=3).filter(|&i| shown.contains(&entry(i))).count();
-            let more = match listed {
-                3 => String::new(),
-                n => lang.f("start.more", &[("n", &(3 - n))]),
-            };
-            let screen = rows.join("\n");
-            assert!(listed >= 1, "{lang:?}:\n{screen}");
-            for part in [lang.t("start.keys_resume"), &more] {
-                assert!(shown.contains(&squash(part)), "{lang:?}: {part}\n{screen}");
-            }
-            assert!(!shown.contains("20261203"), "{lang:?}: ids go first");
-        }
-    }
-
     /// Where every variant's description fits, every one is shown: the
     /// scrolling list is for small terminals only.
     #[test]

@@ -202,6 +202,54 @@ fn the_start_screen_keeps_its_keys_and_games_in_sight_at_80x24() {
     }
 }
 
+/// In the least terminal, with unfinished games, the start screen drops its
+/// blank lines and the games' ids rather than the keys and the games: each
+/// language shows its keys, the first game and the count of the others.
+#[test]
+fn a_low_start_screen_still_lists_unfinished_games_in_every_language() {
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
+    for lang in Lang::ALL {
+        let unfinished = (0..3)
+            .map(|i| crate::tui::Unfinished {
+                id: format!("20261203-15302{i}-1"),
+                game: checkers::Game::new(rules.clone()),
+                ruleset_text: None,
+                ai: None,
+                tags: Default::default(),
+                when: String::new(),
+            })
+            .collect();
+        let a = App::new(
+            Options {
+                lang,
+                start_screen: true,
+                unfinished,
+                ..options(rules.clone())
+            },
+            (60, 12),
+        );
+        let shown = words(&a, 0, 0, 12);
+        let entry = |i: usize| {
+            squash(&format!(
+                "{i} {}, {}",
+                lang.variant_name(&rules),
+                lang.n("count.moves", 0, &[])
+            ))
+        };
+        let listed = (1..=3).filter(|&i| shown.contains(&entry(i))).count();
+        let more = match listed {
+            3 => String::new(),
+            n => lang.f("start.more", &[("n", &(3 - n))]),
+        };
+        let screen = screen(&a);
+        assert!(listed >= 1, "{lang:?}:\n{screen}");
+        for part in [lang.t("start.keys_resume"), &more] {
+            assert!(shown.contains(&squash(part)), "{lang:?}: {part}\n{screen}");
+        }
+        assert!(!shown.contains("20261203"), "{lang:?}: ids go first");
+    }
+}
+
 /// The game-over dialog's second line is a sentence of its own: it starts with
 /// a capital in every language, for a draw as for a win (issue 31).
 #[test]
