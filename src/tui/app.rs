@@ -700,8 +700,8 @@ impl App {
     fn update_board(&mut self, action: Action) {
         self.status = None;
         match action {
-            Action::Left if self.review => self.undo(),
-            Action::Right if self.review => self.redo(),
+            Action::Left if self.review => self.review_step(false),
+            Action::Right if self.review => self.review_step(true),
             Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(&action),
             Action::Activate => {
                 let (file, rank) = self.cursor;

@@ -48,6 +48,38 @@ impl App {
         }
     }
 
+    /// ←/→ in review: a move back or forward through the game, the status
+    /// naming the move that led to the board shown, as the move list numbers
+    /// it (or the start), and how many moves the game has.
+    pub(super) fn review_step(&mut self, forward: bool) {
+        if forward {
+            self.redo();
+        } else {
+            self.undo();
+        }
+        let plies = self.game.line().len();
+        let played = self.game.moves().len();
+        let text = match self.game.moves().last() {
+            None => self.lang.t("status.review_start").to_string(),
+            Some(m) => {
+                // A game set up with the second player to move starts with "1. ...".
+                let offset =
+                    usize::from(self.game.start().side_to_move() != self.game.rules().first_move);
+                let i = played - 1 + offset;
+                let dots = if i % 2 == 1 { "..." } else { "." };
+                self.lang.f(
+                    "status.review_at",
+                    &[
+                        ("move", &format!("{}{dots} {}", i / 2 + 1, self.write(m))),
+                        ("ply", &played.to_string()),
+                        ("plies", &plies.to_string()),
+                    ],
+                )
+            }
+        };
+        self.info(text);
+    }
+
     pub(super) fn redo(&mut self) {
         self.selection = None;
         match self.game.redo() {

@@ -76,8 +76,24 @@ fn a_loaded_game_is_reviewed_with_left_and_right_and_played_on_from_any_move() {
     a.update(Action::Left);
     a.update(Action::Left);
     assert_eq!(a.game.moves().len(), 2);
+    // The status says where in the game the board stands, as the move list
+    // numbers it, not that a move was taken back.
+    assert_eq!(status_text(&a), "after 1... 23-19, half-move 2 of 4");
     a.update(Action::Right);
     assert_eq!(a.game.moves().len(), 3);
+    assert_eq!(status_text(&a), "after 2. 8-11, half-move 3 of 4");
+    a.update(Action::Left);
+    a.update(Action::Left);
+    a.update(Action::Left);
+    a.update(Action::Left);
+    assert_eq!(a.game.moves().len(), 0);
+    assert_eq!(
+        status_text(&a),
+        "the starting position, before the game's first move"
+    );
+    for _ in 0..3 {
+        a.update(Action::Right);
+    }
     assert!(a.review);
     // Playing another move from here drops the rest and ends the review.
     type_move(&mut a, "22-18");
