@@ -598,12 +598,16 @@ pub fn move_list_page(app: &App) -> usize {
     (app.layout().panel.height as usize / 2).max(1)
 }
 
+/// Plies the move list counts before the game's first: 1 where a game set up
+/// with the second player to move starts with "1. ...", else 0.
+pub fn ply_offset(app: &App) -> usize {
+    usize::from(app.game.start().side_to_move() != app.game.rules().first_move)
+}
+
 /// The move list as numbered full moves in the variant's notation.
 pub fn move_rows(app: &App) -> Vec<String> {
     let moves: Vec<Move> = app.game.moves().copied().collect();
-    let first = app.game.rules().first_move;
-    // A game set up with the second player to move starts with "1. ...".
-    let offset = usize::from(app.game.start().side_to_move() != first);
+    let offset = ply_offset(app);
     let analysis = app.analysis_here();
     let texts: Vec<String> = moves
         .iter()

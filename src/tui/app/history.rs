@@ -62,10 +62,7 @@ impl App {
         let text = match self.game.moves().last() {
             None => self.lang.t("status.review_start").to_string(),
             Some(m) => {
-                // A game set up with the second player to move starts with "1. ...".
-                let offset =
-                    usize::from(self.game.start().side_to_move() != self.game.rules().first_move);
-                let i = played - 1 + offset;
+                let i = played - 1 + crate::tui::view::ply_offset(self);
                 let dots = if i % 2 == 1 { "..." } else { "." };
                 self.lang.f(
                     "status.review_at",
