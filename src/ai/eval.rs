@@ -5,7 +5,7 @@
 //! endgame knowledge about lone kings applies wherever kings fly.
 
 use super::evalfile::EvalFile;
-use super::learned::Learned;
+use super::learned::{men_steps, Learned};
 use super::network::Network;
 use crate::bitboard::{Geometry, Word};
 use crate::position::Position;
@@ -214,11 +214,9 @@ impl Evaluator {
     fn side_score_in<W: Word>(&self, pos: &Position, c: Color) -> i32 {
         let w = &self.weights;
         let narrow = W::narrow;
-        let valid = narrow(self.geo.valid);
         let men = narrow(pos.men(c).0);
         let kings = narrow(pos.kings(c).0);
         let them = c.opposite();
-        let empty = valid & !narrow(pos.occupied().0);
         let mut s = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
         // A man's rank from its own side, 0 to size - 2, on the advance scale of
         // 0 to 6 (the same ranks on 8×8).
@@ -238,17 +236,8 @@ impl Evaluator {
         }
         s += ((men | kings) & narrow(self.center)).count_ones() as i32 * w.center;
         s += (kings & narrow(self.long_diagonal)).count_ones() as i32 * w.long_diagonal;
-        let fwd = if c == Color::White { [0, 1] } else { [2, 3] };
-        let seventh = narrow(self.geo.row_before_promotion(c));
-        let step = |b: W, d: usize| b.step(d) & valid;
-        let free =
-            (step(men, fwd[0]) & empty).count_ones() + (step(men, fwd[1]) & empty).count_ones();
-        s += free as i32 * w.mobility;
-        let runners = men & seventh;
-        if !runners.is_zero() {
-            let crowning = step(runners, fwd[0]) & empty | step(runners, fwd[1]) & empty;
-            s += crowning.count_ones() as i32 * w.runaway;
-        }
+        let (free, crowning) = men_steps::<W>(&self.geo, pos, c);
+        s += free * w.mobility + crowning * w.runaway;
         s
     }
 

@@ -210,29 +210,37 @@ impl Layout {
         self.king_squares + self.geo.number(sq).unwrap_or(1) as usize - 1
     }
 
-    /// Free forward steps of `c`'s men, and those of its men one rank from
-    /// crowning, counted in the word `W` (which must hold the board).
+    /// [`men_steps`] on this layout's board.
     #[inline(always)]
     fn steps<W: Word>(&self, pos: &Position, c: Color) -> (i32, i32) {
-        let valid = W::narrow(self.geo.valid);
-        let empty = valid & !W::narrow(pos.occupied().0);
-        let men = W::narrow(pos.men(c).0);
-        // A man's forward steps (White up, Black down).
-        let forward = |men: W| match c {
-            Color::White => (men.step(0) & valid, men.step(1) & valid),
-            Color::Black => (men.step(2) & valid, men.step(3) & valid),
-        };
-        let (a, b) = forward(men);
-        let mobility = (a & empty).count_ones() + (b & empty).count_ones();
-        let (ra, rb) = forward(men & W::narrow(self.geo.row_before_promotion(c)));
-        let runaway = ((ra | rb) & empty).count_ones();
-        (mobility as i32, runaway as i32)
+        men_steps::<W>(&self.geo, pos, c)
     }
 
     /// The opening share of the blend: 1 with a full board, 0 with none.
     pub fn phase(&self, pos: &Position) -> f32 {
         pos.occupied().count().min(self.full_board) as f32 / self.full_board as f32
     }
+}
+
+/// Free forward steps of `c`'s men on `geo`'s board, and those of its men one
+/// rank from crowning, counted in the word `W` (which must hold the board).
+/// The learned features and the hand-written terms both count them; a board's
+/// face (turned or not) changes only its names, so either geometry serves.
+#[inline(always)]
+pub(crate) fn men_steps<W: Word>(geo: &Geometry, pos: &Position, c: Color) -> (i32, i32) {
+    let valid = W::narrow(geo.valid);
+    let empty = valid & !W::narrow(pos.occupied().0);
+    let men = W::narrow(pos.men(c).0);
+    // A man's forward steps (White up, Black down).
+    let forward = |men: W| match c {
+        Color::White => (men.step(0) & valid, men.step(1) & valid),
+        Color::Black => (men.step(2) & valid, men.step(3) & valid),
+    };
+    let (a, b) = forward(men);
+    let mobility = (a & empty).count_ones() + (b & empty).count_ones();
+    let (ra, rb) = forward(men & W::narrow(geo.row_before_promotion(c)));
+    let runaway = ((ra | rb) & empty).count_ones();
+    (mobility as i32, runaway as i32)
 }
 
 /// The square a square turns into when `geo`'s board turns 180°.
