@@ -315,15 +315,7 @@ impl Position {
         let was_king = (all_kings >> from).low() & 1 != 0;
         let captured = W::narrow(m.captured().0);
         let is_king = was_king || m.promotes();
-
-        let mut h = self.hash ^ KEYS.black_to_move;
-        h ^= key(us, was_king, from) ^ key(us, is_king, to);
-        let mut c = captured;
-        while !c.is_zero() {
-            let bit = c.trailing_zeros();
-            h ^= key(them, (all_kings >> bit).low() & 1 != 0, bit);
-            c = c.clear_lowest();
-        }
+        let h = self.hash_after_in::<W>(m);
 
         // Not a XOR: a capture may end on the square it started from.
         let own = self.set::<W>(us) & !W::bit(from) | W::bit(to);
@@ -333,6 +325,28 @@ impl Position {
         let (own, opp) = (own.wide(), opp.wide());
         let (white, black) = if us == 0 { (own, opp) } else { (opp, own) };
         Position::of_sets([white, black, kings.wide()], self.side.opposite(), h)
+    }
+
+    /// The hash of [`Position::after_in`]'s position alone, for a prefetch
+    /// before the move is played.
+    #[inline(always)]
+    pub(crate) fn hash_after_in<W: Word>(&self, m: &Move) -> u64 {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let from = m.raw_from() as u32;
+        let to = m.raw_to() as u32;
+        let all_kings: W = self.set(KINGS);
+        let was_king = (all_kings >> from).low() & 1 != 0;
+        let is_king = was_king || m.promotes();
+        let mut h = self.hash ^ KEYS.black_to_move;
+        h ^= key(us, was_king, from) ^ key(us, is_king, to);
+        let mut c = W::narrow(m.captured().0);
+        while !c.is_zero() {
+            let bit = c.trailing_zeros();
+            h ^= key(them, (all_kings >> bit).low() & 1 != 0, bit);
+            c = c.clear_lowest();
+        }
+        h
     }
 
     /// Takes back `m`, made with [`Position::make`] which returned `undo`.
