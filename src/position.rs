@@ -145,6 +145,17 @@ pub struct Undo {
     was_king: bool,
 }
 
+/// A move about to be played: the mover's colour index, its start and end
+/// bits, the kings before it, whether the piece ends a king, and the hash after.
+struct Step<W> {
+    us: usize,
+    from: u32,
+    to: u32,
+    kings: W,
+    is_king: bool,
+    hash: u64,
+}
+
 impl Position {
     /// The start position of the 8×8 games: White men on 21–32, Black men on
     /// 1–12. [`Position::start`] is any ruleset's.
@@ -307,16 +318,16 @@ impl Position {
     /// cost perft a third of its time.
     #[inline(always)]
     pub(crate) fn after_in<W: Word>(&self, m: &Move) -> Position {
-        let us = self.side.index();
+        let Step {
+            us,
+            from,
+            to,
+            kings: all_kings,
+            is_king,
+            hash,
+        } = self.step_in::<W>(m);
         let them = us ^ 1;
-        let from = m.raw_from() as u32;
-        let to = m.raw_to() as u32;
-        let all_kings: W = self.set(KINGS);
-        let was_king = (all_kings >> from).low() & 1 != 0;
         let captured = W::narrow(m.captured().0);
-        let is_king = was_king || m.promotes();
-        let h = self.hash_after_in::<W>(m);
-
         // Not a XOR: a capture may end on the square it started from.
         let own = self.set::<W>(us) & !W::bit(from) | W::bit(to);
         let opp = self.set::<W>(them) & !captured;
@@ -324,29 +335,42 @@ impl Position {
         let kings = all_kings & !(captured | W::bit(from)) | crowned;
         let (own, opp) = (own.wide(), opp.wide());
         let (white, black) = if us == 0 { (own, opp) } else { (opp, own) };
-        Position::of_sets([white, black, kings.wide()], self.side.opposite(), h)
+        Position::of_sets([white, black, kings.wide()], self.side.opposite(), hash)
     }
 
     /// The hash of [`Position::after_in`]'s position alone, for a prefetch
     /// before the move is played.
     #[inline(always)]
     pub(crate) fn hash_after_in<W: Word>(&self, m: &Move) -> u64 {
+        self.step_in::<W>(m).hash
+    }
+
+    /// What playing `m` here needs to know, and the hash it leads to.
+    #[inline(always)]
+    fn step_in<W: Word>(&self, m: &Move) -> Step<W> {
         let us = self.side.index();
         let them = us ^ 1;
         let from = m.raw_from() as u32;
         let to = m.raw_to() as u32;
-        let all_kings: W = self.set(KINGS);
-        let was_king = (all_kings >> from).low() & 1 != 0;
+        let kings: W = self.set(KINGS);
+        let was_king = (kings >> from).low() & 1 != 0;
         let is_king = was_king || m.promotes();
-        let mut h = self.hash ^ KEYS.black_to_move;
-        h ^= key(us, was_king, from) ^ key(us, is_king, to);
+        let mut hash = self.hash ^ KEYS.black_to_move;
+        hash ^= key(us, was_king, from) ^ key(us, is_king, to);
         let mut c = W::narrow(m.captured().0);
         while !c.is_zero() {
             let bit = c.trailing_zeros();
-            h ^= key(them, (all_kings >> bit).low() & 1 != 0, bit);
+            hash ^= key(them, (kings >> bit).low() & 1 != 0, bit);
             c = c.clear_lowest();
         }
-        h
+        Step {
+            us,
+            from,
+            to,
+            kings,
+            is_king,
+            hash,
+        }
     }
 
     /// Takes back `m`, made with [`Position::make`] which returned `undo`.
