@@ -79,8 +79,10 @@ impl Table {
     /// A table of about `mb` megabytes (rounded down to a power of two of entries).
     pub fn new(mb: usize) -> Table {
         let bytes = mb.max(1) * 1024 * 1024;
-        let entries = (bytes / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
-        let entries = entries.max(1024);
+        // Rounded down: a power of two already is the size asked for (it
+        // was halved until 2026-12-04, so `--hash 64` gave 32 MB).
+        let slots = bytes / std::mem::size_of::<Slot>();
+        let entries = 1usize << (usize::BITS - 1 - slots.leading_zeros());
         // Advised before the first write, while no page is backed yet.
         let mut slots = Vec::with_capacity(entries);
         advise_huge_pages(
@@ -205,6 +207,17 @@ mod tests {
         );
         // Same slot, another position.
         assert!(t.probe(e.key ^ (1 << 63)).is_none());
+    }
+
+    /// `--hash 64` and the hub's `hash` are megabytes: a power of two is the
+    /// size given, anything else the power of two below it.
+    #[test]
+    fn a_table_holds_the_megabytes_asked_for_rounded_down_to_a_power_of_two() {
+        let mb = |t: &Table| (t.slots.len() * std::mem::size_of::<super::Slot>()) >> 20;
+        assert_eq!(mb(&Table::new(1)), 1);
+        assert_eq!(mb(&Table::new(64)), 64);
+        assert_eq!(mb(&Table::new(100)), 64);
+        assert_eq!(mb(&Table::new(0)), 1);
     }
 
     #[test]

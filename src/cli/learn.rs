@@ -76,7 +76,7 @@ fn run_selfplay(
             let tx = tx.clone();
             let (next, book) = (&next, &book);
             scope.spawn(move || {
-                let mut engine = Engine::new(rules, 8);
+                let mut engine = Engine::new(rules, 4);
                 engine.eval = eval.clone();
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);

@@ -89,7 +89,7 @@ fn is_balanced(rules: &Ruleset, line: &[Move]) -> bool {
     if line.iter().any(|m| game.play(m).is_err()) || game.legal_moves().is_empty() {
         return false;
     }
-    let mut engine = Engine::new(rules, 4);
+    let mut engine = Engine::new(rules, 2);
     engine.eval = Evaluator::hand(rules);
     // Every field spelt out, none from the default: a switch the search gains
     // later must not change which openings a recorded match played.

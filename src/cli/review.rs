@@ -85,7 +85,7 @@ fn write_review(
     // The moves played (a record opens at its end), each with its position.
     let line: Vec<checkers::Move> = game.moves().copied().collect();
     let total = line.len() + 1;
-    let mut engine = checkers::ai::Engine::new(rules, 64);
+    let mut engine = checkers::ai::Engine::new(rules, 32);
     let bar = super::learn::Progress::new("review", total as u64);
     let mut verdicts: Vec<Option<Verdict>> = vec![None; total];
     let stop = AtomicBool::new(false);

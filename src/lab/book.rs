@@ -32,7 +32,7 @@ pub struct Spec {
 }
 
 /// Transposition table of each search, in megabytes.
-const TABLE_MB: usize = 64;
+const TABLE_MB: usize = 32;
 
 /// The book `spec` asks for. `progress` hears the share done (0 to 1) after
 /// each position.

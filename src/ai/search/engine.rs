@@ -219,7 +219,7 @@ fn searcher<'a, G: Kernel>(
 
 /// Runs a one-off search with a fresh engine, for tools and tests.
 pub fn search(pos: &Position, rules: &Ruleset, limits: Limits) -> SearchResult {
-    let mut engine = Engine::new(rules, 16);
+    let mut engine = Engine::new(rules, 8);
     let stop = AtomicBool::new(false);
     engine.search(pos, &Past::default(), limits, &stop, &mut |_| {})
 }
