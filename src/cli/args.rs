@@ -256,8 +256,10 @@ pub(super) struct AnalyzeArgs {
     /// Search for this many milliseconds
     #[arg(long, value_name = "MS", value_parser = at_least::<u64>(1))]
     pub(super) movetime: Option<u64>,
-    /// Transposition table size in megabytes
-    #[arg(long, default_value_t = 64, value_parser = whole::<u64>(1, 4096))]
+    /// Transposition table size in megabytes, rounded down to a power of two
+    // 32: the table `analyze` always searched with (asked for as 64 while the
+    // table halved a power of two).
+    #[arg(long, default_value_t = 32, value_parser = whole::<u64>(1, 4096))]
     pub(super) hash: u64,
     /// Threads to search on, with --movetime alone (a search to a depth stays on one, so that it is reproducible) [default: 1]
     #[arg(long, value_name = "N", value_parser = whole::<u32>(1, MAX_THREADS as u32))]

@@ -51,7 +51,9 @@ impl Session {
             variants,
             pos: Some(Position::start(&rules)),
             rules,
-            hash_mb: 64,
+            // The table the hub always searched with (asked for as 64
+            // while the table halved a power of two).
+            hash_mb: 32,
             threads: 1,
             engine: None,
             past: Past::default(),
