@@ -210,12 +210,6 @@ impl Layout {
         self.king_squares + self.geo.number(sq).unwrap_or(1) as usize - 1
     }
 
-    /// [`men_steps`] on this layout's board.
-    #[inline(always)]
-    fn steps<W: Word>(&self, pos: &Position, c: Color) -> (i32, i32) {
-        men_steps::<W>(&self.geo, pos, c)
-    }
-
     /// The opening share of the blend: 1 with a full board, 0 with none.
     pub fn phase(&self, pos: &Position) -> f32 {
         pos.occupied().count().min(self.full_board) as f32 / self.full_board as f32
@@ -294,8 +288,8 @@ fn features_in<W: Word>(pos: &Position, layout: &Layout) -> Features {
         -1.0
     };
     entries.push((layout.tempo as u32, tempo));
-    let (wmob, wrun) = layout.steps::<W>(pos, Color::White);
-    let (bmob, brun) = layout.steps::<W>(pos, Color::Black);
+    let (wmob, wrun) = men_steps::<W>(&layout.geo, pos, Color::White);
+    let (bmob, brun) = men_steps::<W>(&layout.geo, pos, Color::Black);
     entries.push((layout.mobility as u32, (wmob - bmob) as f32));
     entries.push((layout.runaway as u32, (wrun - brun) as f32));
     let (own, twin) = layout.material_of(pos);
@@ -474,8 +468,8 @@ impl Learned {
             },
         );
         let layout = &self.layout;
-        let (wmob, wrun) = layout.steps::<W>(pos, Color::White);
-        let (bmob, brun) = layout.steps::<W>(pos, Color::Black);
+        let (wmob, wrun) = men_steps::<W>(&layout.geo, pos, Color::White);
+        let (bmob, brun) = men_steps::<W>(&layout.geo, pos, Color::Black);
         add(self.mobility, wmob - bmob);
         add(self.runaway, wrun - brun);
         add(self.material[layout.material_of(pos).0], 1);
