@@ -141,7 +141,7 @@ pub(super) struct TrainArgs {
     /// Hidden units of the network: 32, 64, 128 or 256
     #[arg(long, default_value_t = checkers::ai::network::DEFAULT_HIDDEN, value_parser = parse_hidden)]
     pub(super) hidden: usize,
-    /// Start the network's fit from the --base file's network (and its size) instead of afresh
+    /// Start the network's fit from the --base file's network (and its size, or --hidden's if larger: the new units start silent) instead of afresh
     #[arg(long, requires = "base")]
     pub(super) keep_network: bool,
     /// The network's step size at its first pass; it decays to a tenth by the last

@@ -190,11 +190,15 @@ pub(super) fn train(a: &TrainArgs) -> Result<(), Fail> {
         })?),
         _ => None,
     };
+    // A --hidden larger than the kept network's widens it; never narrowed.
     let hidden = start.as_ref().map_or(a.hidden, |params| {
         Shape::with_params(rules.geometry(), params.len())
             .expect("a network of a size this program plays")
             .hidden()
+            .max(a.hidden)
     });
+    let start = start
+        .map(|params| checkers::lab::network::widen(&params, rules.geometry(), hidden, a.seed));
     let network = (a.network || a.base.is_some()).then(|| network::Settings {
         epochs: a.network_epochs,
         seed: a.seed,

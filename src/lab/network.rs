@@ -223,6 +223,23 @@ pub fn fit(
     p
 }
 
+/// `start`, a network as a weights file holds it, widened to `hidden` units:
+/// its units as they were, and new ones started as [`fit`] starts a fresh
+/// network's, their output weights zero, so that the wider network scores
+/// every position as `start` does until a fit gives them a voice.
+pub fn widen(start: &[f32], geo: &Geometry, hidden: usize, seed: u64) -> Vec<f32> {
+    let old = Shape::with_params(geo, start.len()).expect("a network of a size this program plays");
+    let (h, wide) = (old.hidden(), Shape::of(geo, hidden));
+    assert!(hidden >= h, "a network is widened, never narrowed");
+    let mut p = Float::new(seed, wide).p;
+    for i in 0..old.inputs() {
+        p[i * hidden..i * hidden + h].copy_from_slice(&start[i * h..(i + 1) * h]);
+    }
+    p[wide.biases()..wide.biases() + h].copy_from_slice(&start[old.biases()..old.output()]);
+    p[wide.output()..wide.output() + h].copy_from_slice(&start[old.output()..]);
+    p
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,6 +277,42 @@ mod tests {
         // of their number: 2 hundredths of a man at 64 units, 4 at 256.
         let within = 2.0f32.max((h as f32 / 16.0).sqrt());
         assert!((f - s as f32).abs() <= within, "{what}: {f} vs {s}");
+    }
+
+    #[test]
+    fn a_widened_network_scores_every_position_as_the_narrow_one_did() {
+        let rules = crate::Ruleset::builtin("russian").unwrap();
+        let geo = *rules.geometry();
+        let narrow = random_params(3, &geo, 64);
+        let wide = widen(&narrow, &geo, 256, 9);
+        assert_eq!(wide.len(), Shape::of(&geo, 256).params());
+        let (a, b) = (Network::new(&narrow, &geo), Network::new(&wide, &geo));
+        let float = |p: &[f32], h| Float {
+            p: p.to_vec(),
+            shape: Shape::of(&geo, h),
+        };
+        let (fa, fb) = (float(&narrow, 64), float(&wide, 256));
+        let rows = rows(&geo);
+        let mut active = [Vec::new(), Vec::new()];
+        let mut rng = Rng::new(4);
+        let mut pos = Position::start(&rules);
+        for _ in 0..120 {
+            assert_eq!(a.white_score(&pos), b.white_score(&pos));
+            active_inputs(&rows, &fa.shape, &pos, &mut active);
+            let (mut pa, mut pb) = (
+                [vec![0.0; 64], vec![0.0; 64]],
+                [vec![0.0; 256], vec![0.0; 256]],
+            );
+            assert_eq!(fa.predict(&active, &mut pa), fb.predict(&active, &mut pb));
+            let moves = crate::legal_moves(&pos, &rules);
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
+        }
+        // The new units are not silent inside: a fit can move them.
+        let first_new = Shape::of(&geo, 256).biases() + 64;
+        assert!(wide[first_new] != 0.0);
     }
 
     #[test]

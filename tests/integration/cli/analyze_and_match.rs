@@ -613,6 +613,14 @@ fn selfplay_then_train_with_a_network_gives_weights_analyze_loads() {
     };
     let (ended, started) = (loss(&wide_run.stderr, " 2"), loss(&kept_run.stderr, " 0"));
     assert!((ended - started).abs() <= 2e-5, "{ended} then {started}");
+    // A larger --hidden widens the kept network: its new units start silent,
+    // so the fit starts where the narrow network's ended.
+    let args = keeping(net_s, &["--hidden", "128", "--network-epochs", "1"]);
+    let widened = step(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(size(&kept), size(&weights) + params(128) * 4);
+    let (ended, started) = (loss(&run.stderr, " 2"), loss(&widened.stderr, " 0"));
+    assert!((ended - started).abs() <= 2e-5, "{ended} then {started}");
+    analyze_plays_with(&["--ruleset", &p, "--depth", "4"], kept_s);
     let args = keeping(weights_s, &[]);
     refused(
         &args.iter().map(String::as_str).collect::<Vec<_>>(),
