@@ -412,6 +412,10 @@ pub struct App {
     pub effects: Vec<Effect>,
     /// Reviewing a loaded game: ←/→ step back and forth through its moves.
     pub review: bool,
+    /// The game as it stood when `v` began reviewing it, while ←/→ and `m`
+    /// step the board through its line: the library keeps this one, its
+    /// result included, and the AI waits until the review is left.
+    record: Option<Game>,
     next_id: u64,
     /// Varies the weak levels' noise from one run to the next, so that a line
     /// that beat level 1 once does not beat it every time.
@@ -509,6 +513,7 @@ impl App {
             hint: None,
             effects: Vec::new(),
             review: opts.review,
+            record: None,
             next_id: 0,
             noise_seed: fresh_seed(),
             saver: Autosave::default(),

@@ -82,6 +82,9 @@ impl App {
             && self.thinking.is_none()
             && self.ai_to_move()
             && !matches!(self.overlay, Some(Overlay::GameOver))
+            // A reviewed line is looked at, not played on: no reply cuts it short.
+            && self.record.is_none()
+            && !(self.review && self.game.can_redo())
         {
             self.start_search(Purpose::Move);
         }

@@ -52,11 +52,26 @@ impl App {
     /// naming the move that led to the board shown, as the move list numbers
     /// it (or the start), and how many moves the game has.
     pub(super) fn review_step(&mut self, forward: bool) {
-        if forward {
-            self.redo();
+        // One ply at a time, the AI's too: the record is looked at, not played.
+        self.selection = None;
+        self.hint = None;
+        self.stop_thinking();
+        let stepped = if forward {
+            self.game.redo().is_some()
         } else {
-            self.undo();
+            self.step_back()
+        };
+        if !stepped {
+            let key = if forward {
+                "status.nothing_to_replay"
+            } else {
+                "status.review_start"
+            };
+            return self.info(self.lang.t(key).to_string());
         }
+        self.clock_reset_move();
+        self.place_cursor();
+        self.back_at_the_end();
         let plies = self.game.line().len();
         let played = self.game.moves().len();
         let text = match self.game.moves().last() {

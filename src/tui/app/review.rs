@@ -71,6 +71,9 @@ impl App {
             return self.error(self.lang.t("status.nothing_to_review").to_string());
         }
         self.stop_thinking();
+        if self.record.is_none() {
+            self.record = Some(self.game.clone());
+        }
         let id = self.fresh_id();
         let eval = self.game_eval();
         self.effects.push(Effect::Review(Box::new(ReviewRequest {
@@ -135,8 +138,9 @@ impl App {
     fn go_to_ply(&mut self, n: usize) {
         self.selection = None;
         self.hint = None;
+        self.stop_thinking();
         while self.game.moves().len() > n {
-            if self.game.undo().is_none() {
+            if !self.step_back() {
                 break;
             }
         }
@@ -145,26 +149,75 @@ impl App {
                 break;
             }
         }
+        self.back_at_the_end();
         self.clock_reset_move();
         self.overlay = None;
         self.scroll = 0;
         self.place_cursor();
     }
 
+    /// One ply back along the line; a resignation, agreed draw or lost
+    /// flag at the end is stepped over with the last move, so that the
+    /// first ← shows the position before it. Whether a move was taken back.
+    pub(super) fn step_back(&mut self) -> bool {
+        let ended = self.game.outcome().is_some();
+        self.game.undo().is_some() || (ended && self.game.undo().is_some())
+    }
+
+    /// The review has stepped to the end of its line: the game is the one
+    /// reviewed again, with its result, and the review is left unless the
+    /// game is over.
+    pub(super) fn back_at_the_end(&mut self) {
+        if !self.review || self.game.can_redo() {
+            return;
+        }
+        if let Some(record) = self.record.take() {
+            if record.moves().eq(self.game.moves()) {
+                if record.outcome().is_some() {
+                    // Nothing to play on: ← goes on stepping through it.
+                    self.game = record.clone();
+                    self.record = Some(record);
+                    return;
+                }
+                self.game = record;
+            }
+        }
+        self.review = false;
+    }
+
     /// Another game takes the board: its review goes.
     pub(super) fn drop_review(&mut self) {
+        self.record = None;
         if self.analysis.take().is_some_and(|a| a.running) {
             self.effects.push(Effect::StopReview);
         }
     }
 
-    /// A move played off the reviewed line ends the review of it.
+    /// A move played off the reviewed line ends the review of it. A game
+    /// that had ended stays in the library as it ended: play goes on from
+    /// here in a new game, filed apart. An unfinished one goes on from here,
+    /// as after taking moves back.
     pub(super) fn leave_review_line(&mut self) {
         if self.analysis.is_some() && self.analysis_here().is_none() {
             if self.analysis.as_ref().is_some_and(|a| a.running) {
                 self.effects.push(Effect::StopReview);
             }
             self.analysis = None;
+        }
+        let off_line = self.record.as_ref().is_some_and(|r| {
+            !self
+                .game
+                .moves()
+                .eq(r.line().iter().take(self.game.moves().len()))
+        });
+        if off_line {
+            if self.record.take().is_some_and(|r| r.outcome().is_some()) {
+                self.effects.push(Effect::File(super::FileWork::LetGo));
+                self.saver.fresh();
+                self.kept = super::Kept::Nowhere;
+                self.info(self.lang.t("status.ended_game_kept").to_string());
+            }
+            self.review = false;
         }
     }
 }

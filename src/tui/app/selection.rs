@@ -203,10 +203,9 @@ impl App {
         self.last_move_at = self.now;
         self.step = false;
         self.watched = None;
-        // A move played (not replayed) ends the review: the game goes on from here.
-        if self.review && !self.game.can_redo() {
-            self.review = false;
-        }
+        // A move played (not replayed) at the end of the line ends the review:
+        // the game goes on from here.
+        self.back_at_the_end();
         self.hint = None;
         self.selection = None;
         self.scroll = 0;

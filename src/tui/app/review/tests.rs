@@ -1,10 +1,10 @@
 //! Review in the terminal game, fed verdicts as the review thread sends them.
 
-use crate::tui::app::{Action, App, Effect, Options};
+use crate::tui::app::{Action, AiSettings, App, Effect, FileWork, Kept, Options};
 use crate::tui::test_support::*;
 use checkers::ai::review::Verdict;
 use checkers::rules::builtin::RUSSIAN;
-use checkers::{Game, Ruleset};
+use checkers::{Game, OutcomeReason, Ruleset};
 
 /// A record of four moves, opened for review at its end.
 fn record() -> App {
@@ -135,4 +135,139 @@ fn a_low_review_panel_leaves_out_a_move_list_with_no_room() {
     a.size = (80, 24);
     let shown = screen(&a);
     assert!(shown.contains("Moves"), "{shown}");
+}
+
+/// The record of four moves against the AI (Black), which White then resigned.
+fn resigned_against_the_ai() -> App {
+    let rules = Ruleset::builtin(RUSSIAN).unwrap();
+    let mut game = Game::new(rules.clone());
+    for m in ["c3-d4", "f6-g5", "b2-c3", "g5-h4"] {
+        game.play_text(m).unwrap();
+    }
+    game.resign(checkers::Color::White);
+    let opts = Options {
+        resume: Some(game),
+        ai: AiSettings {
+            white: false,
+            black: true,
+            ..AiSettings::default()
+        },
+        ..options(rules)
+    };
+    let mut a = App::new(opts, (80, 24));
+    a.effects.clear();
+    a
+}
+
+/// What the app asked of the event loop since the last call: searches for a
+/// move, and the texts it asked the library to keep.
+fn asked(a: &mut App) -> (usize, Vec<String>) {
+    let mut searches = 0;
+    let mut kept = Vec::new();
+    for e in std::mem::take(&mut a.effects) {
+        match e {
+            Effect::Search(_) => searches += 1,
+            Effect::File(FileWork::Keep { pdn }) => kept.push(pdn),
+            _ => {}
+        }
+    }
+    (searches, kept)
+}
+
+#[test]
+fn a_review_of_a_finished_game_keeps_its_result_and_the_ai_waits() {
+    let mut a = resigned_against_the_ai();
+    ch(&mut a, 'v');
+    let id = review_id(&mut a);
+    feed(&mut a, id);
+    // The first ← shows the position before the last move, not the same one.
+    a.update(Action::Left);
+    assert_eq!(a.game.moves().len(), 3);
+    assert!(
+        status_text(&a).contains("half-move 3 of 4"),
+        "{}",
+        status_text(&a)
+    );
+    // Black (the AI) is to move there: it does not play, and nothing is saved.
+    assert_eq!(asked(&mut a), (0, Vec::new()));
+    a.update(Action::Left);
+    a.update(Action::Left);
+    assert_eq!(asked(&mut a), (0, Vec::new()));
+    // m from anywhere, and back to the end: the game is as it ended.
+    ch(&mut a, 'm');
+    assert_eq!(a.game.moves().len(), 3);
+    a.update(Action::Right);
+    assert_eq!(a.game.moves().len(), 4);
+    let o = a.game.outcome().expect("the game is over again");
+    assert_eq!(o.reason, OutcomeReason::Resignation);
+    // Nothing to play on: ← steps back again, the result still kept.
+    assert!(a.review);
+    a.update(Action::Left);
+    assert_eq!(a.game.moves().len(), 3);
+    a.update(Action::Right);
+    assert!(a.game.outcome().is_some());
+    let (searches, kept) = asked(&mut a);
+    assert_eq!(searches, 0);
+    assert!(
+        kept.iter().all(|p| p.contains("[Result \"0-1\"]")),
+        "{kept:?}"
+    );
+}
+
+#[test]
+fn m_goes_back_from_the_end_of_a_resigned_game() {
+    let mut a = resigned_against_the_ai();
+    ch(&mut a, 'v');
+    let id = review_id(&mut a);
+    feed(&mut a, id);
+    ch(&mut a, 'm');
+    assert_eq!(a.game.moves().len(), 3, "{}", status_text(&a));
+    assert!(screen(&a).contains("b2-c3?? was a blunder"));
+}
+
+#[test]
+fn a_move_off_the_line_of_a_finished_game_goes_on_in_a_new_one() {
+    let mut a = resigned_against_the_ai();
+    ch(&mut a, 'v');
+    let id = review_id(&mut a);
+    feed(&mut a, id);
+    a.update(Action::Left);
+    a.update(Action::Left);
+    assert_eq!(a.game.moves().len(), 2);
+    type_move(&mut a, "a3-b4");
+    // The resigned game is let go as it was; the new line is filed apart.
+    assert!(a
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::File(FileWork::LetGo))));
+    assert!(
+        status_text(&a).contains("stays saved as it was"),
+        "{}",
+        status_text(&a)
+    );
+    assert!(!a.review);
+    assert_eq!(a.kept, Kept::Nowhere);
+    let (searches, kept) = asked(&mut a);
+    assert_eq!(searches, 1, "the AI answers the new line");
+    assert!(
+        kept.iter().all(|p| p.contains("[Result \"*\"]")),
+        "{kept:?}"
+    );
+    assert!(!kept.is_empty());
+}
+
+#[test]
+fn a_move_off_the_line_of_an_unfinished_game_takes_the_rest_back() {
+    let mut a = record();
+    ch(&mut a, 'v');
+    review_id(&mut a);
+    a.update(Action::Left);
+    a.update(Action::Left);
+    type_move(&mut a, "a3-b4");
+    assert!(!a
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::File(FileWork::LetGo))));
+    assert_eq!(moves_played(&a).len(), 3);
+    assert!(!a.review);
 }
