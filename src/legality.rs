@@ -160,6 +160,27 @@ pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illeg
         if from_moves && (continues(squares) || midway) {
             return Illegal::CaptureMustContinue;
         }
+        // A capture of this piece that leaves the board's captures after a
+        // landing it could reach (onto a piece, or where no capture goes): the
+        // square is what is wrong, not the duty to capture. A capture the
+        // rules of choice forbid is left to them below.
+        let strayed = from_moves
+            && squares.len() > 2
+            && legal
+                .iter()
+                .any(|m| m.from() == from && m.path().get(1) == squares.get(1));
+        if strayed {
+            let mut free = rules.clone();
+            free.capture_choice = CaptureChoice::Any;
+            free.capture_precedence.clear();
+            free.men_take_kings = true;
+            if !legal_moves(pos, &free).iter().any(|m| m.path() == squares) {
+                return match to {
+                    Some(t) if t != from && pos.piece_at(t).is_some() => Illegal::Occupied(t),
+                    _ => Illegal::CannotMoveThere,
+                };
+            }
+        }
         // Whether the rules `r` would let this piece make this capture.
         let allowed = |r: &Ruleset| {
             legal_moves(pos, r).iter().any(|m| {

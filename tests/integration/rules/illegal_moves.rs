@@ -129,6 +129,35 @@ fn a_quiet_move_of_the_piece_that_must_capture_is_refused_as_a_capture_is_mandat
     }
 }
 
+/// c3 must take d4 (landing on e5); its own man stands on g7.
+const C3_TAKES_ONE_G7_OWN: &str = "
+    . . . . . . . .
+    . . . . . . w .
+    . . . . . . . .
+    . . . . . . . .
+    . . . b . . . .
+    . . w . . . . .
+    . . . . . . . .
+    . . . . . . . .
+";
+
+#[test]
+fn a_capture_that_goes_on_where_none_goes_is_refused_by_its_square_not_as_a_capture_is_mandatory() {
+    let pos = board(Color::White, C3_TAKES_ONE_G7_OWN);
+    for id in Ruleset::builtin_ids() {
+        let (rule, words) = why(id, &pos, "c3xe5xg7");
+        assert_eq!(rule, Illegal::Occupied(sq("g7")), "{id}");
+        assert!(words.ends_with(" is occupied"), "{id}: {words}");
+        assert_eq!(
+            why(id, &pos, "c3xe5xc7").0,
+            Illegal::CannotMoveThere,
+            "{id}"
+        );
+        // A quiet step of the same piece still ignores the capture.
+        assert_eq!(why(id, &pos, "c3-b4").0, Illegal::CaptureMandatory, "{id}");
+    }
+}
+
 #[test]
 fn a_quiet_move_of_another_piece_is_refused_as_a_capture_is_mandatory() {
     let pos = board(Color::White, C3_MUST_TAKE);
