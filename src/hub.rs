@@ -275,6 +275,8 @@ fn next_line(input: &mut impl BufRead) -> Option<Result<String, Unreadable>> {
 fn number(key: &str, value: &str, min: f64, max: f64) -> Result<f64, String> {
     match value.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(v),
+        // An open range (a size taken as the largest the engine keeps) says so.
+        _ if max == f64::MAX => Err(format!("{key}={value} is not a number of {min} or more")),
         _ => Err(format!("{key}={value} is not a number from {min} to {max}")),
     }
 }

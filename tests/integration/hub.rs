@@ -137,7 +137,7 @@ fn level_numbers_out_of_range_are_refused_with_their_range_never_a_panic() {
         ("move-time=-1", "from 0 to"),
         ("move-time=nan", "from 0 to"),
         ("time=inf", "from 0 to"),
-        ("hash=lots", "from 1 to"),
+        ("hash=lots", "of 1 or more"),
         ("inc=-5", "from 0 to"),
     ];
     assert_eq!(errors.len(), expected.len(), "{lines:?}");
@@ -351,4 +351,11 @@ fn the_threads_parameter_is_offered_set_and_checked() {
     let errors = errors(&lines);
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert!(errors.iter().all(|e| e.contains("threads")), "{errors:?}");
+    // More is taken as the most, so the range is told as open, not as f64's largest.
+    assert!(
+        errors
+            .iter()
+            .all(|e| e.ends_with("is not a number of 1 or more\"")),
+        "{errors:?}"
+    );
 }
