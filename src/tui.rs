@@ -298,18 +298,15 @@ fn do_file_work(work: app::FileWork, keeper: &mut crate::games::Keeper) -> Optio
     match work {
         app::FileWork::Save { path, pdn, replace } => {
             let target = Path::new(&path);
-            let written = if replace {
+            // A folder is named as one, not as a file that exists.
+            let written = if target.is_dir() {
+                Err(io::Error::from(io::ErrorKind::IsADirectory))
+            } else if replace {
                 crate::files::write_atomically(target, &pdn)
             } else {
                 crate::files::write_new(target, &pdn)
             };
-            let error = written.err().map(|e| {
-                if e.kind() == io::ErrorKind::AlreadyExists {
-                    app::FILE_EXISTS.to_string()
-                } else {
-                    e.to_string()
-                }
-            });
+            let error = written.err().map(|e| app::save_failure(&e));
             Some(app::Action::Saved { path, error })
         }
         app::FileWork::Load { path } => {

@@ -24,7 +24,7 @@ mod command_line;
 mod dialogs;
 mod history;
 mod save_load;
-pub(crate) use save_load::FILE_EXISTS;
+pub(crate) use save_load::save_failure;
 pub use save_load::{FileWork, Kept};
 mod selection;
 mod start_menu;

@@ -14,6 +14,34 @@ mod tests;
 /// The reason a plain `save` gives for a file that is already there.
 pub(crate) const FILE_EXISTS: &str = "the file exists";
 
+/// The common reasons a save fails, each said in the player's language
+/// (`status.save_why.*`); any other is the system's own words.
+const SAVE_WHY: [(std::io::ErrorKind, &str); 5] = [
+    (std::io::ErrorKind::NotFound, "status.save_why.no_folder"),
+    (
+        std::io::ErrorKind::PermissionDenied,
+        "status.save_why.permission",
+    ),
+    (std::io::ErrorKind::IsADirectory, "status.save_why.folder"),
+    (
+        std::io::ErrorKind::ReadOnlyFilesystem,
+        "status.save_why.read_only",
+    ),
+    (std::io::ErrorKind::StorageFull, "status.save_why.full"),
+];
+
+/// Why a save failed, for [`App::saved`]: [`FILE_EXISTS`], a `status.save_why`
+/// key, or the system's words.
+pub(crate) fn save_failure(e: &std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::AlreadyExists {
+        return FILE_EXISTS.to_string();
+    }
+    SAVE_WHY
+        .iter()
+        .find(|(kind, _)| *kind == e.kind())
+        .map_or_else(|| e.to_string(), |(_, key)| key.to_string())
+}
+
 /// Where the game on screen is kept, as far as the app has heard.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Kept {
@@ -56,6 +84,10 @@ impl App {
                 self.error(self.lang.f("status.file_exists", &[("path", &path)]))
             }
             Some(e) => {
+                let e = match SAVE_WHY.iter().find(|(_, key)| *key == e) {
+                    Some((_, key)) => self.lang.t(key).to_string(),
+                    None => e,
+                };
                 let text = self
                     .lang
                     .f("status.cannot_save", &[("path", &path), ("error", &e)]);

@@ -37,6 +37,29 @@ fn save_refuses_to_replace_a_file_and_save_bang_replaces_it() {
 }
 
 #[test]
+fn a_save_to_a_folder_or_a_missing_folder_says_so_in_the_players_language() {
+    let dir = folder("folder");
+    let mut a = app(ENGLISH, None);
+    a.lang = crate::tui::i18n::Lang::It;
+    type_move(&mut a, "11-15");
+    for (path, why) in [
+        (dir.clone(), "è una cartella, non un file"),
+        (dir.join("no").join("x.pdn"), "la cartella non esiste"),
+    ] {
+        for bang in ["", "!"] {
+            type_move(&mut a, &format!("save{bang} {}", path.display()));
+            run_file_work(&mut a);
+            let status = a.status.clone().unwrap();
+            assert!(status.error, "{status:?}");
+            assert!(status.text.contains(why), "{status:?}");
+            assert!(!status.text.contains("os error"), "{status:?}");
+        }
+    }
+    assert!(dir.is_dir());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_file_name_with_spaces_is_taken_whole_quoted_or_not() {
     let dir = folder("spaces");
     let mut a = app(ENGLISH, None);
