@@ -121,7 +121,7 @@ fn delete(lib: &Library, id: &str, yes: bool) -> Result<(), Fail> {
             .into_iter()
             .find(|e| e.id == id);
         let what = entry.map_or(String::new(), |e| {
-            let moves = l.n("count.moves", e.moves as u64, &[]);
+            let moves = l.n("count.moves", e.moves.div_ceil(2) as u64, &[]);
             let variant = printable(&e.variant).into_owned();
             format!(" ({variant}, {moves}, {})", result_word(&e))
         });

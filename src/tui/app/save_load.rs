@@ -135,7 +135,11 @@ impl App {
                 self.scroll = 0;
                 self.review = true;
                 let l = self.lang;
-                let moves = l.n("count.moves", self.game.moves().len() as u64, &[]);
+                let moves = l.n(
+                    "count.moves",
+                    self.game.moves().len().div_ceil(2) as u64,
+                    &[],
+                );
                 let variant = l.variant_name(self.game.rules());
                 let args: [(&str, &dyn std::fmt::Display); 3] =
                     [("path", &path), ("variant", &variant), ("moves", &moves)];

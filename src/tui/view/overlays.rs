@@ -511,7 +511,7 @@ fn start_lines(
             Some(ai) if ai.white || ai.black => l.f("start.against_ai", &[("level", &ai.level)]),
             _ => String::new(),
         };
-        let moves = l.n("count.moves", u.game.moves().len() as u64, &[]);
+        let moves = l.n("count.moves", u.game.moves().len().div_ceil(2) as u64, &[]);
         let variant = l.variant_name(u.game.rules());
         // The id is a file's name: ratatui would drop a control character unseen.
         let id = checkers::printable(&u.id);

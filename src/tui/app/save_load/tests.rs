@@ -151,7 +151,7 @@ fn load_shows_the_readers_warnings_in_the_status_line() {
     assert!(
         status
             .text
-            .starts_with("loaded x.pdn: English draughts, 2 moves"),
+            .starts_with("loaded x.pdn: English draughts, 1 move"),
         "{}",
         status.text
     );

@@ -76,7 +76,7 @@ fn the_start_screen_lists_the_unfinished_games_and_r_continues_the_most_recent()
         "{shown}"
     );
     assert!(
-        shown.contains("2  English draughts, 2 moves, against AI level 3, 2026-11-26 18:03 UTC"),
+        shown.contains("2  English draughts, 1 move, against AI level 3, 2026-11-26 18:03 UTC"),
         "{shown}"
     );
     a.update(
