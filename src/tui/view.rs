@@ -363,7 +363,7 @@ fn table_verdict(l: Lang, value: Value, side: Color) -> String {
 fn opening_lines(app: &App) -> Vec<String> {
     let l = app.lang;
     let mut lines = Vec::new();
-    let ballot = app.tags.ballot.and_then(checkers::openings::ballot);
+    let ballot = app.ballot();
     if let Some(b) = ballot {
         let moves = if b.name.is_empty() {
             b.text()

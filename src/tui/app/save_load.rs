@@ -228,8 +228,20 @@ impl App {
         }
     }
 
+    /// The ballot the game was dealt, while its line still opens with the
+    /// ballot's moves: taken back and played otherwise, it is no longer that
+    /// ballot's game, on the panel or in the file.
+    pub fn ballot(&self) -> Option<&'static checkers::openings::Ballot> {
+        let b = self.tags.ballot.and_then(checkers::openings::ballot)?;
+        let line = self.game.line();
+        let dealt = b.game();
+        let opens =
+            dealt.moves().len() <= line.len() && dealt.moves().zip(&line).all(|(d, m)| d == m);
+        opens.then_some(b)
+    }
+
     /// The game as its file holds it: PDN, with a user ruleset carried inside.
-    pub(super) fn game_text(&self) -> String {
+    pub(crate) fn game_text(&self) -> String {
         crate::games::write_game(&self.game, &self.pdn_tags(), self.ruleset_text.as_deref())
     }
 
@@ -259,7 +271,7 @@ impl App {
             white: or(&t.white, name(Color::White)),
             black: or(&t.black, name(Color::Black)),
             time_control: (self.clocks.as_ref()).map_or_else(String::new, |c| c.control.pdn()),
-            ballot: t.ballot,
+            ballot: self.ballot().map(|b| b.number),
             clocks: (self.clocks.as_ref()).map_or_else(Vec::new, |c| c.by_ply(&self.game)),
             notes: Vec::new(),
         }

@@ -708,7 +708,7 @@ fn the_panel_names_the_ballot_once_and_the_opening_of_a_game() {
         .iter()
         .find(|b| b.name == "Wilderness")
         .expect("the Wilderness ballot");
-    let opts = Options {
+    let opts_of = |ballot: &checkers::openings::Ballot| Options {
         resume: Some(ballot.game()),
         tags: Some(checkers::pdn::Tags {
             ballot: Some(ballot.number),
@@ -716,12 +716,24 @@ fn the_panel_names_the_ballot_once_and_the_opening_of_a_game() {
         }),
         ..options(Ruleset::builtin(ENGLISH).unwrap())
     };
-    let shown = screen(&App::new(opts, (120, 40)));
+    let shown = screen(&App::new(opts_of(ballot), (120, 40)));
     // The panel wraps the line between its moves.
     let expected = format!("Ballot {}: 9-13 22-18", ballot.number);
     assert!(shown.contains(&expected), "{shown}");
     assert!(shown.contains("11-16 (Wilderness)"), "{shown}");
     assert!(!shown.contains("Opening:"), "{shown}");
+    // Taken back into the ballot and played otherwise: no longer that ballot's
+    // game, on the panel or in its file.
+    let mut a = App::new(opts_of(ballot), (120, 40));
+    a.game.undo();
+    assert!(
+        screen(&a).contains(&expected),
+        "taken back, it can be replayed"
+    );
+    a.game.undo();
+    a.game.play_text("22-17").unwrap();
+    assert!(!screen(&a).contains("Ballot"), "{}", screen(&a));
+    assert!(!a.game_text().contains("[Ballot"), "{}", a.game_text());
     let mut a = app_with(RUSSIAN, None, (120, 40));
     for m in ["c3-d4", "d6-c5", "b2-c3", "f6-g5"] {
         a.game.play_text(m).unwrap();
