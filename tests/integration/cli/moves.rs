@@ -101,3 +101,21 @@ fn moves_from_stdin_accept_windows_line_ends() {
     );
     assert_eq!(out, "[]\n[{\"path\":[22,15,8],\"captures\":[11,18]}]\n");
 }
+
+#[test]
+fn a_line_that_is_no_fen_ends_the_reading_with_its_line_number_and_code_2() {
+    let run = checkers(
+        &["moves", "--variant", "english"],
+        Some(&format!("{START}\ngarbage\n{START}\n")),
+    );
+    assert_eq!(run.code, 2);
+    // The answer before it stands; nothing after it is answered.
+    assert_eq!(run.stdout, "9-13 9-14 10-14 10-15 11-15 11-16 12-16\n");
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("standard input, line 2: bad FEN \"garbage\""),
+        "{}",
+        run.stderr
+    );
+}
