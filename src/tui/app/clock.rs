@@ -106,6 +106,8 @@ impl App {
             self.game.flag_fall(side);
             self.selection = None;
             self.stop_thinking();
+            // The dialog says how the game ended; an older word would contradict it.
+            self.status = None;
             self.overlay = Some(Overlay::GameOver);
         }
     }

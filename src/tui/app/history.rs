@@ -14,7 +14,10 @@ impl App {
         self.hint = None;
         self.stop_thinking();
         let vs_ai = self.ai.white != self.ai.black;
+        let ended = self.game.outcome().is_some();
         let taken = self.game.undo();
+        // A resignation, agreed draw or fallen flag is taken back by itself.
+        let reopened = taken.is_none() && ended && self.game.outcome().is_none();
         self.clock_reset_move();
         // Against the AI, take back its reply too, so the human is to move again;
         // the message names both plies.
@@ -41,6 +44,7 @@ impl App {
                 );
                 self.info(text)
             }
+            None if reopened => self.info(self.lang.t("status.end_taken_back").to_string()),
             None if self.game.outcome().is_none() && self.overlay.is_none() => {
                 self.info(self.lang.t("status.nothing_to_take_back").to_string())
             }

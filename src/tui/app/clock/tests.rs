@@ -55,6 +55,26 @@ fn a_flag_fall_ends_the_game_as_a_loss() {
     assert!(screen(&a).contains("White ran out of time"));
     // The record says who won.
     assert!(a.game_text().contains("[Result \"0-1\"]"));
+    // u takes the loss back, and says so rather than that nothing was taken back.
+    ch(&mut a, 'u');
+    assert!(a.game.outcome().is_none());
+    assert_eq!(status_text(&a), "the game's end is taken back: play on");
+}
+
+#[test]
+fn a_flag_fall_leaves_no_older_word_in_the_status_line() {
+    let mut a = clocked("0+1", AiSettings::default());
+    let t0 = Instant::now();
+    a.update(Action::Tick(t0));
+    ch(&mut a, 'p');
+    ch(&mut a, 'p');
+    assert!(
+        !status_text(&a).is_empty(),
+        "resuming says the clocks run again"
+    );
+    a.update(Action::Tick(t0 + S(2)));
+    assert!(a.game.outcome().is_some());
+    assert_eq!(status_text(&a), "");
 }
 
 #[test]
