@@ -327,11 +327,24 @@ fn render_editor_panel(app: &App, ed: &crate::tui::app::Editor, area: Rect, buf:
 /// A FEN in rows of at most `width` characters, broken after a comma or a
 /// colon, never inside a square's number (a FEN has no spaces to wrap at).
 fn fen_rows(fen: &str, width: usize) -> Vec<String> {
-    let width = width.max(8);
+    rows_breaking_after(fen, width.max(8), &[',', ':'])
+}
+
+/// A status message in rows of at most `width` characters, broken after a
+/// space, and inside a long word (a FEN, a path) after a comma, a colon or a
+/// slash, so that `:fen` on a narrow screen shows the whole FEN.
+fn message_rows(text: &str, width: usize) -> Vec<String> {
+    let rows = rows_breaking_after(text, width.max(8), &[' ', ',', ':', '/']);
+    rows.into_iter().map(|r| r.trim().to_string()).collect()
+}
+
+fn rows_breaking_after(text: &str, width: usize, after: &[char]) -> Vec<String> {
     let mut rows = vec![String::new()];
-    for part in fen.split_inclusive([',', ':']) {
+    for part in text.split_inclusive(after) {
         let row = rows.last_mut().expect("one row at least");
-        if !row.is_empty() && row.chars().count() + part.chars().count() > width {
+        if !row.is_empty()
+            && row.trim_end().chars().count() + part.trim_end().chars().count() > width
+        {
             rows.push(String::new());
         }
         rows.last_mut().expect("one row at least").push_str(part);
@@ -651,13 +664,23 @@ pub fn move_rows(app: &App) -> Vec<String> {
 fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let l = app.lang;
-    let line = if let Some(s) = &app.status {
+    let inner = Rect::new(
+        area.x + 1,
+        area.y,
+        area.width.saturating_sub(2),
+        area.height,
+    );
+    if let Some(s) = &app.status {
         // A message may quote a file name or typed text: shown escaped, not dropped.
-        Line::styled(
-            format!(" {}", checkers::printable(&s.text)),
-            if s.error { t.error() } else { t.info() },
-        )
-    } else if let Some(o) = app.game.outcome() {
+        let text = format!(" {}", checkers::printable(&s.text));
+        let style = if s.error { t.error() } else { t.info() };
+        let lines: Vec<Line> = message_rows(&text, inner.width as usize)
+            .into_iter()
+            .map(|row| Line::styled(row, style))
+            .collect();
+        return Paragraph::new(lines).render(inner, buf);
+    }
+    let line = if let Some(o) = app.game.outcome() {
         let (headline, reason) = outcome_words(app, &o);
         let outcome = l.f(
             "outcome.line",
@@ -706,12 +729,6 @@ fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
         }
         Line::from(spans)
     };
-    let inner = Rect::new(
-        area.x + 1,
-        area.y,
-        area.width.saturating_sub(2),
-        area.height,
-    );
     Paragraph::new(line)
         .wrap(Wrap { trim: true })
         .render(inner, buf);

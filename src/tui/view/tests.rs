@@ -741,6 +741,23 @@ fn the_panel_names_the_ballot_once_and_the_opening_of_a_game() {
     assert!(screen(&a).contains("Opening: City game"), "{}", screen(&a));
 }
 
+/// At the least size of 10×10, `:fen` shows the whole FEN over the status
+/// rows, broken after a comma, rather than cut after the first.
+#[test]
+fn fen_in_the_status_line_is_shown_whole_at_the_least_size() {
+    let mut a = app_with(checkers::rules::builtin::INTERNATIONAL, None, (68, 14));
+    command(&mut a, "fen");
+    let shown = screen(&a);
+    let rows: Vec<&str> = shown.lines().collect();
+    let row = |i: usize| rows[i].trim_matches('"').trim();
+    let status = format!("{}{}", row(11), row(12));
+    assert_eq!(
+        status,
+        "FEN W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+        "{shown}"
+    );
+}
+
 #[test]
 fn a_fen_is_broken_after_a_comma_or_a_colon_never_inside_a_number() {
     let fen = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
