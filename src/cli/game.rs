@@ -311,7 +311,8 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         }
         Err(e @ TakeError::OpenElsewhere(_)) => {
             if !offer_copy(&e)? {
-                return Err(Fail::Runtime(e.to_string()));
+                // The player said no to the question: nothing failed, nothing changed.
+                return Ok(());
             }
             let text = lib.read(&id).map_err(|e| Fail::Runtime(e.to_string()))?;
             (Keeper::default(), text, None)
