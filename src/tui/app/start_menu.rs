@@ -50,6 +50,21 @@ impl StartMenu {
             open_elsewhere: opts.open_elsewhere,
         }
     }
+
+    /// Whether the screen shows the think time: an AI plays, at a level that
+    /// searches for it.
+    pub fn shows_think_time(&self) -> bool {
+        let (_, white, black) = OPPONENTS[self.opponent];
+        (white || black)
+            && checkers::ai::Level::get_or_default(self.level)
+                .movetime
+                .is_none()
+    }
+
+    /// Whether the screen shows the ballot: English is chosen.
+    pub fn shows_ballot(&self) -> bool {
+        self.variants[self.selected].id == checkers::rules::builtin::ENGLISH
+    }
 }
 
 /// The control after `now` in the start screen's round: none, then each of
@@ -82,6 +97,10 @@ impl App {
             Action::Right => menu.opponent = (menu.opponent + 1) % OPPONENTS.len(),
             Action::LevelUp => menu.level = (menu.level + 1).min(checkers::ai::MAX_LEVEL),
             Action::LevelDown => menu.level = menu.level.saturating_sub(1).max(1),
+            // Each key changes only a setting the screen shows: the think time
+            // with an AI whose level plays at it, the ballot on English.
+            Action::ThinkLonger | Action::ThinkShorter if !menu.shows_think_time() => {}
+            Action::ToggleBallot if !menu.shows_ballot() => {}
             Action::ThinkLonger => {
                 menu.think_time =
                     (menu.think_time + Duration::from_secs(1)).min(Duration::from_secs(60))

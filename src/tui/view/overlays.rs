@@ -449,7 +449,7 @@ fn start_lines(
             &[("level", &level.level), ("max", &checkers::ai::MAX_LEVEL)],
         );
         // The level without a time of its own plays at the think time.
-        if level.movetime.is_none() {
+        if menu.shows_think_time() {
             text.push_str("   ");
             text.push_str(&l.f("start.think", &[("secs", &menu.think_time.as_secs())]));
         }
@@ -476,7 +476,7 @@ fn start_lines(
         Style::default(),
         2,
     );
-    if menu.variants[menu.selected].id == checkers::rules::builtin::ENGLISH {
+    if menu.shows_ballot() {
         let key = if menu.ballot {
             "start.ballot_random"
         } else {

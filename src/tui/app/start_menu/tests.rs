@@ -156,3 +156,39 @@ fn b_on_the_start_screen_starts_english_from_a_ballot() {
     key(&mut b, KeyCode::Enter);
     assert_eq!(b.game.moves().len(), 0);
 }
+
+#[test]
+fn keys_change_only_the_settings_the_start_screen_shows() {
+    // b on Russian, where the ballot is not shown, does not turn it on for English.
+    let mut a = start_screen(RUSSIAN);
+    ch(&mut a, 'b');
+    let ids: Vec<&str> = Ruleset::builtin_ids().collect();
+    let russian = ids.iter().position(|&i| i == RUSSIAN).unwrap();
+    let english = ids.iter().position(|&i| i == ENGLISH).unwrap();
+    for _ in 0..(english + ids.len() - russian) % ids.len() {
+        key(&mut a, KeyCode::Down);
+    }
+    assert!(
+        screen(&a).contains("Three-move ballot (b): none"),
+        "{}",
+        screen(&a)
+    );
+    // > against the AI at level 5 (which has its own time) leaves the think time.
+    let mut a = start_screen(ENGLISH);
+    key(&mut a, KeyCode::Right);
+    let before = a.start_menu.as_ref().unwrap().think_time;
+    ch(&mut a, '>');
+    assert_eq!(a.start_menu.as_ref().unwrap().think_time, before);
+    // At level 10, which plays at it, > lengthens it and the screen says so.
+    for _ in 0..5 {
+        ch(&mut a, '+');
+    }
+    ch(&mut a, '>');
+    let after = a.start_menu.as_ref().unwrap().think_time;
+    assert_eq!(after, before + std::time::Duration::from_secs(1));
+    assert!(
+        screen(&a).contains(&format!("{} s", after.as_secs())),
+        "{}",
+        screen(&a)
+    );
+}
