@@ -159,6 +159,13 @@ fn resigned_against_the_ai() -> App {
     a
 }
 
+/// `v`, and the review's verdicts all in.
+fn review_to_the_end(a: &mut App) {
+    ch(a, 'v');
+    let id = review_id(a);
+    feed(a, id);
+}
+
 /// What the app asked of the event loop since the last call: searches for a
 /// move, and the texts it asked the library to keep.
 fn asked(a: &mut App) -> (usize, Vec<String>) {
@@ -177,9 +184,7 @@ fn asked(a: &mut App) -> (usize, Vec<String>) {
 #[test]
 fn a_review_of_a_finished_game_keeps_its_result_and_the_ai_waits() {
     let mut a = resigned_against_the_ai();
-    ch(&mut a, 'v');
-    let id = review_id(&mut a);
-    feed(&mut a, id);
+    review_to_the_end(&mut a);
     // The first ← shows the position before the last move, not the same one.
     a.update(Action::Left);
     assert_eq!(a.game.moves().len(), 3);
@@ -217,9 +222,7 @@ fn a_review_of_a_finished_game_keeps_its_result_and_the_ai_waits() {
 #[test]
 fn m_goes_back_from_the_end_of_a_resigned_game() {
     let mut a = resigned_against_the_ai();
-    ch(&mut a, 'v');
-    let id = review_id(&mut a);
-    feed(&mut a, id);
+    review_to_the_end(&mut a);
     ch(&mut a, 'm');
     assert_eq!(a.game.moves().len(), 3, "{}", status_text(&a));
     assert!(screen(&a).contains("b2-c3?? was a blunder"));
@@ -228,9 +231,7 @@ fn m_goes_back_from_the_end_of_a_resigned_game() {
 #[test]
 fn a_move_off_the_line_of_a_finished_game_goes_on_in_a_new_one() {
     let mut a = resigned_against_the_ai();
-    ch(&mut a, 'v');
-    let id = review_id(&mut a);
-    feed(&mut a, id);
+    review_to_the_end(&mut a);
     a.update(Action::Left);
     a.update(Action::Left);
     assert_eq!(a.game.moves().len(), 2);
