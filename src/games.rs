@@ -465,6 +465,11 @@ pub fn tags_of(read: &checkers::pdn::PdnGame, game: &checkers::Game) -> checkers
         white: tag("White"),
         black: tag("Black"),
         time_control: tag("TimeControl"),
+        // A resignation or a loss on time is in the record's result alone.
+        result: checkers::pdn::recorded_result(read, game.rules())
+            .filter(|_| game.outcome().is_none())
+            .unwrap_or_default()
+            .to_string(),
         // Kept only where the game opens with that ballot's moves.
         ballot: read
             .tag("Ballot")

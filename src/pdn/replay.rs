@@ -4,7 +4,7 @@
 //! written, and one that contradicts the final position is a warning.
 
 use super::written::{self, Written};
-use super::{PdnGame, Warning, WarningKind};
+use super::{PdnGame, Tag, Warning, WarningKind};
 use crate::bitboard::Geometry;
 use crate::game::Game;
 use crate::legal_moves;
@@ -264,6 +264,43 @@ fn setup(
     Ok(pos)
 }
 
+/// The record's `Result` tag, where it says something.
+fn result_tag(pdn: &PdnGame) -> Option<&Tag> {
+    pdn.find_tag("Result")
+        .filter(|t| !t.value.trim().is_empty() && t.value.trim() != "?")
+}
+
+/// The result as written: at the end of the moves, else in the tag, else `*`.
+fn written_result(pdn: &PdnGame) -> String {
+    pdn.result
+        .clone()
+        .or_else(|| result_tag(pdn).map(|t| t.value.trim().to_string()))
+        .unwrap_or_else(|| "*".to_string())
+}
+
+/// Whose score a result puts first. A file without GameType puts the first
+/// mover's first, as CheckerBoard writes English games ("1-0": Black won);
+/// PDN puts White's first.
+fn first_score(pdn: &PdnGame, rules: &Ruleset) -> Color {
+    if pdn.tag("GameType").is_none() {
+        rules.first_move
+    } else {
+        Color::White
+    }
+}
+
+/// The record's result in PDN's own form (`1-0` for White, `0-1`, `1/2-1/2`),
+/// whoever's score it puts first; `None` for `*` or a result it does not know.
+pub fn recorded_result(pdn: &PdnGame, rules: &Ruleset) -> Option<&'static str> {
+    Some(
+        match meaning(&written_result(pdn), first_score(pdn, rules))? {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        },
+    )
+}
+
 /// What a written result says: `Some(Some(winner))`, `Some(None)` for a draw,
 /// `None` for `*` and the like. `first` is the side whose score comes first.
 fn meaning(result: &str, first: Color) -> Option<Option<Color>> {
@@ -442,21 +479,9 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
         .map(|(_, n, why)| (n, why));
 
     // The result as written, and whether it fits the record.
-    let tag = pdn
-        .find_tag("Result")
-        .filter(|t| !t.value.trim().is_empty() && t.value.trim() != "?");
-    let result = pdn
-        .result
-        .clone()
-        .or_else(|| tag.map(|t| t.value.trim().to_string()))
-        .unwrap_or_else(|| "*".to_string());
-    // A file without GameType puts the first mover's score first, as CheckerBoard
-    // writes English games ("1-0": Black won); PDN puts White's first.
-    let first = if pdn.tag("GameType").is_none() {
-        rules.first_move
-    } else {
-        Color::White
-    };
+    let tag = result_tag(pdn);
+    let result = written_result(pdn);
+    let first = first_score(pdn, rules);
     let (line, column) = pdn
         .result_at
         .or(tag.map(|t| (t.line, t.column)))

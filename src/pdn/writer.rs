@@ -23,6 +23,10 @@ pub struct Tags {
     /// The `TimeControl` tag, as [`crate::clock::TimeControl::pdn`] writes it;
     /// empty is not written.
     pub time_control: String,
+    /// The result a record gives that its game does not show itself (a
+    /// resignation or a loss on time, written as `1-0`): `1-0`, `0-1` or
+    /// `1/2-1/2`, written when the game has no outcome of its own; empty: `*`.
+    pub result: String,
     /// The number of the three-move ballot the game was drawn to start from
     /// (English checkers), written as a `Ballot` tag.
     pub ballot: Option<u32>,
@@ -94,6 +98,7 @@ pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> Stri
     let result = game
         .outcome()
         .map(|o| o.pdn_result().to_string())
+        .or_else(|| (!tags.result.is_empty()).then(|| tags.result.clone()))
         .unwrap_or_else(|| "*".to_string());
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {

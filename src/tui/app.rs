@@ -431,6 +431,8 @@ pub struct App {
     /// The PDN tags the game is written with: a record's own, or a new game's
     /// (its date, the day it started).
     pub(super) tags: checkers::pdn::Tags,
+    /// Where the record read ends (plies, position): its result stands there.
+    record_end: Option<(usize, u64)>,
     /// The game's clocks, if it is played with a time control.
     pub clocks: Option<Clocks>,
     /// The time control new games are played with.
@@ -490,6 +492,7 @@ impl App {
         };
         let tags = opts.tags.unwrap_or_else(new_game_tags);
         let clocks = Clocks::of_record(&tags).or(opts.clock.map(Clocks::new));
+        let record_end = Some((game.moves().len(), game.position().hash()));
         let mut app = App {
             show_numbers: opts.board_numbers.unwrap_or(numeric(game.rules())),
             game,
@@ -521,6 +524,7 @@ impl App {
             ruleset_text: opts.ruleset_text,
             eval: opts.eval,
             tags,
+            record_end,
             clocks,
             clock_control: opts.clock,
             paused: false,

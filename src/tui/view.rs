@@ -422,16 +422,23 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             entry(&mut lines, &format!("{headline}:"), t.info(), w, 2);
             entry(&mut lines, &reason, t.info(), w, 2);
         }
-        None => entry(
-            &mut lines,
-            &l.f(
-                "panel.to_move",
-                &[("glyph", &side_glyph(app, side)), ("side", &l.mover(side))],
-            ),
-            Style::default(),
-            w,
-            4,
-        ),
+        None => {
+            entry(
+                &mut lines,
+                &l.f(
+                    "panel.to_move",
+                    &[("glyph", &side_glyph(app, side)), ("side", &l.mover(side))],
+                ),
+                Style::default(),
+                w,
+                4,
+            );
+            // A record that ended by resignation or on time says so in its result alone.
+            if let Some(result) = app.record_result() {
+                let text = l.f("panel.record_result", &[("result", &result)]);
+                entry(&mut lines, &text, t.info(), w, 2);
+            }
+        }
     }
     let at = lines.len();
     for c in [Color::White, Color::Black] {

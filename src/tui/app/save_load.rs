@@ -124,6 +124,7 @@ impl App {
                 self.stop_thinking();
                 self.show_numbers = numeric(game.rules());
                 self.tags = crate::games::tags_of(&read, &game);
+                self.record_end = Some((game.moves().len(), game.position().hash()));
                 self.clocks = Clocks::of_record(&self.tags);
                 self.paused = false;
                 self.drop_review();
@@ -228,6 +229,17 @@ impl App {
         }
     }
 
+    /// The result of the record read, where the game does not show one of
+    /// its own (a resignation, a loss on time), while the board is at the
+    /// record's end: played on or taken back, it is no longer the record's.
+    pub fn record_result(&self) -> Option<&str> {
+        let end = (self.game.moves().len(), self.game.position().hash());
+        (!self.tags.result.is_empty()
+            && self.game.outcome().is_none()
+            && self.record_end == Some(end))
+        .then_some(self.tags.result.as_str())
+    }
+
     /// The ballot the game was dealt, while its line still opens with the
     /// ballot's moves: taken back and played otherwise, it is no longer that
     /// ballot's game, on the panel or in the file.
@@ -271,6 +283,7 @@ impl App {
             white: or(&t.white, name(Color::White)),
             black: or(&t.black, name(Color::Black)),
             time_control: (self.clocks.as_ref()).map_or_else(String::new, |c| c.control.pdn()),
+            result: self.record_result().unwrap_or_default().to_string(),
             ballot: self.ballot().map(|b| b.number),
             clocks: (self.clocks.as_ref()).map_or_else(Vec::new, |c| c.by_ply(&self.game)),
             notes: Vec::new(),

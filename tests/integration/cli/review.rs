@@ -106,3 +106,36 @@ fn review_refuses_a_game_without_moves_and_a_missing_file() {
     assert!(run(e).contains("game 1 has no moves to review"));
     let _ = std::fs::remove_file(&empty);
 }
+
+#[test]
+fn a_review_keeps_a_result_the_board_does_not_show() {
+    let dir = std::env::temp_dir().join(format!("checkers-review-result-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Russian, White's score first (GameType 25): White resigned after two moves.
+    // English without GameType, as CheckerBoard writes it: the first mover's score
+    // first, so "1-0" there is Black's win, "0-1" in PDN's own order.
+    for (name, record, kept) in [
+        (
+            "ru",
+            "[GameType \"25\"]\n1. c3-d4 f6-g5 2. b2-c3 0-1\n",
+            "0-1",
+        ),
+        ("en", "1. 11-15 23-19 2. 8-11 1-0\n", "0-1"),
+        ("draw", "1. 11-15 23-19 1/2-1/2\n", "1/2-1/2"),
+    ] {
+        let input = dir.join(format!("{name}.pdn"));
+        std::fs::write(&input, record).unwrap();
+        let out = dir.join(format!("{name}.out.pdn"));
+        let _ = std::fs::remove_file(&out);
+        let (input, out_s) = (input.to_str().unwrap(), out.to_str().unwrap());
+        let run = checkers(&["review", input, "--depth", "4", "--pdn", out_s], None);
+        assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(
+            text.contains(&format!("[Result \"{kept}\"]")),
+            "{name}: {text}"
+        );
+        assert!(text.trim_end().ends_with(kept), "{name}: {text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -166,3 +166,25 @@ fn load_shows_the_readers_warnings_in_the_status_line() {
     assert!(!status.text.contains('\u{1b}'));
     assert_eq!(a.game.moves().len(), 2);
 }
+
+/// A record that ended by resignation says so in its result alone: the panel
+/// shows it at the record's end, and a game played on from it is unfinished.
+#[test]
+fn a_loaded_records_result_shows_at_its_end_and_goes_when_played_on() {
+    let mut a = app(ENGLISH, None);
+    a.loaded(
+        "x.pdn",
+        Ok("[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 1-0\n".to_string()),
+    );
+    assert_eq!(a.record_result(), Some("1-0"));
+    assert!(screen(&a).contains("Record: 1-0"), "{}", screen(&a));
+    assert!(a.game_text().contains("[Result \"1-0\"]"));
+    a.update(Action::Left);
+    assert_eq!(a.record_result(), None);
+    a.update(Action::Right);
+    assert_eq!(a.record_result(), Some("1-0"));
+    type_move(&mut a, "22-18");
+    assert_eq!(a.record_result(), None);
+    assert!(!screen(&a).contains("Record:"), "{}", screen(&a));
+    assert!(a.game_text().contains("[Result \"*\"]"));
+}
