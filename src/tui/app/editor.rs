@@ -136,7 +136,9 @@ impl App {
         self.editor = None;
         self.start_game(Game::from_position(self.game.rules().clone(), pos));
         if self.game.outcome().is_some() {
+            // Over already: the dialog says how; "play it" would contradict it.
             self.overlay = Some(super::Overlay::GameOver);
+            return;
         }
         self.info(self.lang.t("status.editor_played").to_string());
     }

@@ -80,3 +80,17 @@ fn esc_leaves_the_editor_with_the_game_as_it_was() {
     assert_eq!(a.editor.as_ref().unwrap().pieces.len(), 24);
     assert_eq!(a.editor.as_ref().unwrap().side, Color::White);
 }
+
+#[test]
+fn a_position_set_up_over_already_opens_as_over_without_play_it() {
+    let mut a = app(RUSSIAN, None);
+    ch(&mut a, 'e');
+    ch(&mut a, 'c');
+    // White alone, Black to move: Black has lost.
+    a.set_cursor(sq("c3"));
+    ch(&mut a, 'w');
+    ch(&mut a, 't');
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.mode(), Mode::GameOver);
+    assert_eq!(status_text(&a), "");
+}
