@@ -311,8 +311,7 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         }
         Err(e @ TakeError::OpenElsewhere(_)) => {
             if !offer_copy(&e)? {
-                // The player said no to the question: nothing failed, nothing changed.
-                return Ok(());
+                return Err(Fail::Runtime(e.to_string()));
             }
             let text = lib.read(&id).map_err(|e| Fail::Runtime(e.to_string()))?;
             (Keeper::default(), text, None)

@@ -338,7 +338,7 @@ fn the_unfinished_game_of_the_old_layout_moves_into_the_library() {
 fn the_start_screen_continues_an_unfinished_game() {
     let home = Home::new("start-screen");
     play_and_quit(&home, &["11-15"]);
-    play_and_quit(&home, &["9-13", "22-18"]);
+    play_and_quit(&home, &["9-13", "22-18", "11-15"]);
     let mut s = home.start(&[]);
     s.wait_for(&[
         "Unfinished games:",
