@@ -327,6 +327,17 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
             Fail::Input(l.f("games.unreadable", &[("id", &id), ("why", &why)]))
         })?;
     let tags = games::tags_of(&read, &game);
+    // Over in its file alone (a resignation, an agreed draw, a loss on time):
+    // it opens to be looked at, as a loaded record does, and a move played on
+    // it starts a new game rather than change the finished one.
+    let ended = !tags.result.is_empty();
+    let (mut keeper, kept_at) = (keeper, kept_at);
+    let kept_at = if ended {
+        keeper.let_go();
+        None
+    } else {
+        kept_at
+    };
     let opts = tui::Options {
         rules: game.rules().clone(),
         start: None,
@@ -338,7 +349,7 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         ai: players(&read, &config).unwrap_or_else(|| no_ai_flags().settings(&config)),
         board_numbers: config.board_numbers,
         resume: Some(game),
-        review: false,
+        review: ended,
         unfinished: Vec::new(),
         open_elsewhere: 0,
         eval: None,

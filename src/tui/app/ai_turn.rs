@@ -85,6 +85,8 @@ impl App {
             // A reviewed line is looked at, not played on: no reply cuts it short.
             && self.record.is_none()
             && !(self.review && self.game.can_redo())
+            // Nor from the end of a record whose result says it is over.
+            && self.record_result().is_none()
         {
             self.start_search(Purpose::Move);
         }

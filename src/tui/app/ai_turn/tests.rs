@@ -276,3 +276,34 @@ fn the_weak_levels_noise_differs_from_one_game_to_the_next() {
     assert_eq!(a.game.position(), b.game.position());
     assert_ne!(seed(&mut a), seed(&mut b));
 }
+
+/// A record whose result says it is over (White resigned, say) is not played
+/// on by the AI from its end, though the board shows no end.
+#[test]
+fn the_ai_does_not_play_on_from_the_end_of_a_record_that_is_over() {
+    let rules = Ruleset::builtin(RUSSIAN).unwrap();
+    let mut game = checkers::Game::new(rules.clone());
+    for m in ["c3-d4", "f6-g5", "b2-c3", "g5-h4"] {
+        game.play_text(m).unwrap();
+    }
+    let opts = Options {
+        resume: Some(game),
+        tags: Some(checkers::pdn::Tags {
+            result: "0-1".to_string(),
+            ..Default::default()
+        }),
+        review: true,
+        ai: AiSettings {
+            white: true,
+            ..AiSettings::default()
+        },
+        ..options(rules)
+    };
+    let mut a = App::new(opts, (80, 24));
+    assert_eq!(a.record_result(), Some("0-1"));
+    assert_eq!(requested(&mut a), None);
+    assert!(screen(&a).contains("Record: 0-1"), "{}", screen(&a));
+    // Stepped back into it, the AI still waits: the record is looked at.
+    a.update(Action::Left);
+    assert_eq!(requested(&mut a), None);
+}
