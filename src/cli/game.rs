@@ -304,7 +304,7 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
     // A wrong id is said before anything else, terminal or not.
     let id = lib.resolve(&id).map_err(|e| Fail::Input(e.to_string()))?;
     need_terminal(lang(display, &config))?;
-    let (keeper, text, kept_at) = match lib.take(&id) {
+    let (mut keeper, text, kept_at) = match lib.take(&id) {
         Ok((record, text)) => {
             let at = record.path.display().to_string();
             (Keeper::holding(record), text, Some(at))
@@ -331,13 +331,10 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
     // it opens to be looked at, as a loaded record does, and a move played on
     // it starts a new game rather than change the finished one.
     let ended = !tags.result.is_empty();
-    let (mut keeper, kept_at) = (keeper, kept_at);
-    let kept_at = if ended {
+    if ended {
         keeper.let_go();
-        None
-    } else {
-        kept_at
-    };
+    }
+    let kept_at = kept_at.filter(|_| !ended);
     let opts = tui::Options {
         rules: game.rules().clone(),
         start: None,
