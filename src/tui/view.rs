@@ -679,7 +679,7 @@ fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
     );
     if let Some(s) = &app.status {
         // A message may quote a file name or typed text: shown escaped, not dropped.
-        let text = format!(" {}", checkers::printable(&s.text));
+        let text = checkers::printable(&s.text);
         let style = if s.error { t.error() } else { t.info() };
         let lines: Vec<Line> = message_rows(&text, inner.width as usize)
             .into_iter()
