@@ -342,9 +342,9 @@ fn rows_breaking_after(text: &str, width: usize, after: &[char]) -> Vec<String> 
     let mut rows = vec![String::new()];
     for part in text.split_inclusive(after) {
         let row = rows.last_mut().expect("one row at least");
-        if !row.is_empty()
-            && row.trim_end().chars().count() + part.trim_end().chars().count() > width
-        {
+        // The space the row ends with stays between it and the part; the part's
+        // own trailing space may fall at the row's end.
+        if !row.is_empty() && row.chars().count() + part.trim_end().chars().count() > width {
             rows.push(String::new());
         }
         rows.last_mut().expect("one row at least").push_str(part);

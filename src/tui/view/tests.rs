@@ -759,6 +759,23 @@ fn fen_in_the_status_line_is_shown_whole_at_the_least_size() {
 }
 
 #[test]
+fn a_message_row_never_runs_past_its_width_counting_the_space_between_words() {
+    // "aaaa bbbb" is 9 wide: in 8 columns the second word goes to the next row.
+    assert_eq!(super::message_rows("aaaa bbbb", 8), ["aaaa", "bbbb"]);
+    assert_eq!(super::message_rows("aaa bbbb", 8), ["aaa bbbb"]);
+    let text =
+        "c3 is touched: it must move now (touch-move; start with --no-touch-move to play without)";
+    for width in 20..90 {
+        let rows = super::message_rows(text, width);
+        assert!(
+            rows.iter().all(|r| r.chars().count() <= width),
+            "{width}: {rows:?}"
+        );
+        assert_eq!(rows.join(" "), text, "{width}");
+    }
+}
+
+#[test]
 fn a_fen_is_broken_after_a_comma_or_a_colon_never_inside_a_number() {
     let fen = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
     let rows = super::fen_rows(fen, 16);
