@@ -58,8 +58,8 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// A bordered box centred in `area`, its lines wrapped to fit between words.
-fn dialog(title: &str, lines: Vec<(String, Style)>, area: Rect, buf: &mut Buffer) {
-    dialog_from(title, lines, area, buf, 0, None)
+fn dialog(title: &str, lines: Vec<(String, Style)>, area: Rect, split: u16, buf: &mut Buffer) {
+    dialog_from(title, lines, area, split, buf, 0, None)
 }
 
 /// The box of a dialog of `lines` in `area` and its lines wrapped to fit it;
@@ -96,20 +96,30 @@ fn dialog_overflow(title: &str, lines: Vec<(String, Style)>, area: Rect) -> usiz
 
 /// [`dialog`] from its `scroll`th wrapped line on; where lines are left out
 /// above or below, the frame's foot says so with `more(last line shown,
-/// lines)`.
+/// lines)`. `split` is the column where the panel begins.
 fn dialog_from(
     title: &str,
     lines: Vec<(String, Style)>,
     area: Rect,
+    split: u16,
     buf: &mut Buffer,
     scroll: usize,
     more: Option<&dyn Fn(usize, usize) -> String>,
 ) {
     let (rect, wrapped) = dialog_box(title, lines, area);
-    // A blank column either side, so that no half of a word or a piece
-    // beneath is left stuck to the frame.
-    let left = rect.x.saturating_sub(1).max(area.x);
-    let right = (rect.right() + 1).min(area.right());
+    // The box's rows are cleared across the whole of each side it reaches
+    // into, board or panel: a move list or a row of pieces cut by the frame
+    // would leave half words and half pieces beside it.
+    let left = if rect.x < split {
+        area.x
+    } else {
+        split.max(area.x)
+    };
+    let right = if rect.right() > split {
+        area.right()
+    } else {
+        split.min(area.right())
+    };
     Clear.render(Rect::new(left, rect.y, right - left, rect.height), buf);
     let rows = usize::from(rect.height.saturating_sub(2));
     let total = wrapped.len();
@@ -193,6 +203,7 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
     let t = &app.theme;
     let l = app.lang;
     let area = layout.full;
+    let split = layout.panel.x;
     let plain = Style::default();
     match overlay {
         Overlay::Help { scroll } => {
@@ -202,6 +213,7 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
                 l.t("dialog.help"),
                 help_lines(app),
                 area,
+                split,
                 buf,
                 *scroll,
                 Some(&more),
@@ -210,12 +222,12 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
         Overlay::ConfirmQuit => {
             let mut lines = where_kept(app);
             lines.push((format!(" {} ", l.t("dialog.quit.ask")), plain));
-            dialog(l.t("dialog.quit"), lines, area, buf)
+            dialog(l.t("dialog.quit"), lines, area, split, buf)
         }
         Overlay::ConfirmNew { .. } => {
             let mut lines = where_kept(app);
             lines.push((format!(" {} ", l.t("dialog.new.ask")), plain));
-            dialog(l.t("dialog.new"), lines, area, buf)
+            dialog(l.t("dialog.new"), lines, area, split, buf)
         }
         Overlay::DrawOffer { by } => dialog(
             l.t("dialog.draw"),
@@ -233,6 +245,7 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
                 ),
             ],
             area,
+            split,
             buf,
         ),
         Overlay::GameOver => {
@@ -251,6 +264,7 @@ pub(super) fn render_overlay(app: &App, overlay: &Overlay, layout: &Layout, buf:
                     (format!(" {} ", l.t("dialog.game_over.keys")), plain),
                 ],
                 board,
+                split,
                 buf,
             );
         }

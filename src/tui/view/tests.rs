@@ -267,6 +267,39 @@ fn snapshot_command_line_and_quit_dialog() {
     insta::assert_snapshot!("confirm_quit", screen(&a));
 }
 
+/// A dialog's rows are blank beside its frame across every side it reaches
+/// into: no cut move of the list, no half piece.
+#[test]
+fn a_dialog_leaves_no_fragment_beside_it() {
+    for size in [(80, 24), (100, 30), (68, 14)] {
+        let mut a = app_with(RUSSIAN, None, size);
+        for m in [
+            "c3-d4", "f6-e5", "d4xf6", "g7xe5", "b2-c3", "h6-g5", "a1-b2", "e7-f6", "g3-h4",
+            "d6-c5",
+        ] {
+            command(&mut a, m);
+            assert!(a.status.is_none(), "{m}: {:?}", a.status);
+        }
+        ch(&mut a, 'q');
+        let buf = render(&a);
+        let (w, h) = a.size;
+        let rows: Vec<u16> = (0..h)
+            .filter(|&y| (0..w).any(|x| buf[(x, y)].symbol() == "│"))
+            .collect();
+        assert!(rows.len() >= 2, "{size:?}: no dialog\n{}", screen(&a));
+        for y in rows {
+            let row: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+            let first = row.find('│').expect("a frame");
+            let last = row.rfind('│').expect("a frame");
+            assert!(
+                row[..first].trim().is_empty() && row[last + '│'.len_utf8()..].trim().is_empty(),
+                "{size:?}: text beside the dialog: {row:?}\n{}",
+                screen(&a)
+            );
+        }
+    }
+}
+
 /// The background of `square`, read at a corner cell away from the piece and cursor.
 fn square_bg(app: &App, square: Square) -> ratatui::style::Color {
     let rect = square_rect(app, square);
