@@ -150,10 +150,6 @@ fn event_loop(
                 }
             }
             event::Event::AiInfo(id, info) => app.update(app::Action::AiInfo { id, info }),
-            event::Event::AiTables(id, share) => app.update(app::Action::AiTables {
-                id,
-                percent: percent(share),
-            }),
             event::Event::AiDone { id, best, score } => {
                 app.update(app::Action::AiDone { id, best, score })
             }

@@ -1,9 +1,9 @@
 //! Endgame tables on disk: solved once per machine and set of rules of movement,
 //! kept in the cache directory, checked when read and solved again when missing,
 //! damaged or made by another version of the solver. A search never waits for
-//! them: the hub loads them before `ready`, the terminal game before the AI's
-//! first move into an endgame (showing the wait), `checkers tables build` ahead
-//! of time.
+//! them: the hub loads them before `ready`, the terminal game on a thread of
+//! its own once the game nears its end (showing the progress, its searches
+//! going on without them meanwhile), `checkers tables build` ahead of time.
 
 use super::{load_rules, Fail, TablesBuildArgs};
 use checkers::ai::endgame::{default_pieces, most_pieces, Tables, MAX_PIECES};
@@ -97,6 +97,15 @@ pub(crate) fn prepare(
     tables::prepare(engine, root);
 }
 
+/// Attaches the tables to `engine` if its next search, from `root`, would use
+/// them and the process has them already; never reads or solves them, so that
+/// the search starts at once (the terminal game gets them on another thread).
+pub(crate) fn attach_ready(engine: &mut checkers::ai::Engine, root: &checkers::Position) {
+    if tables::installed(engine.rules()) {
+        tables::prepare(engine, root);
+    }
+}
+
 /// What the machine has to spare, where it says (`MemAvailable` on Linux).
 fn memory_available() -> Option<u64> {
     available_in(&std::fs::read_to_string("/proc/meminfo").ok()?)
@@ -179,5 +188,22 @@ mod tests {
         assert_eq!(available_in(info), Some(9_443_644 * 1024));
         assert_eq!(available_in("MemTotal: 1 kB\n"), None);
         assert_eq!(available_in("MemAvailable: lots kB\n"), None);
+    }
+
+    /// A search of the terminal game starts at once: tables the process does
+    /// not have are neither read nor solved for it (10×10's took ten seconds
+    /// of a clock's time on a fresh cache).
+    #[test]
+    fn attaching_ready_tables_never_reads_or_solves_them() {
+        let rules = Ruleset::builtin("czech").unwrap();
+        let pos = checkers::fen::parse("W:W21,22:B5", rules.geometry()).unwrap();
+        let mut engine = checkers::ai::Engine::new(&rules, 1);
+        attach_ready(&mut engine, &pos);
+        assert!(engine.tables().is_none());
+        assert!(!tables::installed(&rules), "solved for the search");
+        // Once the process has them, the next search gets them.
+        tables::install(&rules, Arc::new(tables::build(&rules, 3, &mut |_| {})));
+        attach_ready(&mut engine, &pos);
+        assert!(engine.tables().is_some());
     }
 }

@@ -126,11 +126,6 @@ pub enum Action {
         id: u64,
         info: Info,
     },
-    /// A search waits for the endgame tables, this percentage of them ready.
-    AiTables {
-        id: u64,
-        percent: u8,
-    },
     /// The game's tables, asked for by their key, are this percentage ready.
     TablesProgress {
         key: u64,
@@ -208,6 +203,9 @@ pub struct SearchRequest {
     pub level: Level,
     pub limits: Limits,
     pub seed: u64,
+    /// Under touch-move, the square of the piece touched: the answer is its
+    /// best move (the root's moves are then scored exactly).
+    pub touched: Option<checkers::Square>,
 }
 
 /// Work that `update` asks the event loop to do; the state itself stays plain data.
@@ -239,8 +237,6 @@ pub struct Thinking {
     pub purpose: Purpose,
     /// The last finished depth, once there is one.
     pub info: Option<Info>,
-    /// The percentage of the endgame tables ready, while the search waits for them.
-    pub tables: Option<u8>,
 }
 
 /// Which keys mean what right now; derived from the state.
@@ -645,13 +641,6 @@ impl App {
             Action::AiInfo { id, info } => {
                 if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
                     t.info = Some(info);
-                    t.tables = None;
-                }
-                return;
-            }
-            Action::AiTables { id, percent } => {
-                if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
-                    t.tables = (percent < 100).then_some(percent);
                 }
                 return;
             }

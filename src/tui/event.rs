@@ -21,8 +21,6 @@ pub enum Event {
     InputFailed(String),
     /// A search finished a depth.
     AiInfo(u64, checkers::ai::Info),
-    /// The share of the endgame tables ready, while a search waits for them.
-    AiTables(u64, f64),
     /// A search ended with this move and score.
     AiDone {
         id: u64,
@@ -111,7 +109,7 @@ pub fn spawn_analysis(
 ) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     spawn_stoppable(move |stop| {
         let mut engine = engine(&req.rules, 64, req.eval.as_deref());
-        crate::cli::tables::prepare(&mut engine, &req.pos, &mut |_| {});
+        crate::cli::tables::attach_ready(&mut engine, &req.pos);
         let id = req.id;
         checkers::ai::analysis::analyse(
             &mut engine,
@@ -151,21 +149,39 @@ pub fn spawn_search(
         let mut engine = engine(&req.rules, req.level.table_mb(), req.eval.as_deref());
         let id = req.id;
         let info_tx = tx.clone();
-        // Read from the cache, or solved once per machine: the panel shows the wait.
-        crate::cli::tables::prepare(&mut engine, &req.pos, &mut |share| {
-            let _ = info_tx.send(Event::AiTables(id, share));
-        });
+        // Never waited for: the game asks for them on another thread as it
+        // nears its end (`App::want_tables`), and searches without them until
+        // they are in, rather than let a clock run while they are solved.
+        crate::cli::tables::attach_ready(&mut engine, &req.pos);
         let result = engine.search(&req.pos, &req.past, req.limits, stop, &mut |info| {
             let _ = info_tx.send(Event::AiInfo(id, info.clone()));
         });
         let mut rng = checkers::ai::Rng::new(req.seed);
-        let best = checkers::ai::choose(&result, &req.level, &mut rng);
+        let best = answer(&result, &req, &mut rng);
         let _ = tx.send(Event::AiDone {
             id,
             best,
             score: result.info.score,
         });
     })
+}
+
+/// The move a search answers with: the level's choice, or under touch-move
+/// the touched piece's best.
+fn answer(
+    result: &checkers::ai::SearchResult,
+    req: &super::app::SearchRequest,
+    rng: &mut checkers::ai::Rng,
+) -> Option<checkers::Move> {
+    match req.touched {
+        Some(from) => result
+            .root_scores
+            .iter()
+            .filter(|(m, _)| m.from() == from)
+            .max_by_key(|&&(_, s)| s)
+            .map(|&(m, _)| m),
+        None => checkers::ai::choose(result, &req.level, rng),
+    }
 }
 
 /// The largest screen the game draws: a larger terminal shows the game in this
@@ -230,6 +246,45 @@ fn spawn_signals(tx: Sender<Event>) -> std::io::Result<()> {
 mod tests {
     use super::*;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    /// Under touch-move the answer is the touched piece's best move, even where
+    /// another piece has a better one.
+    #[test]
+    fn a_touched_pieces_best_move_is_the_answer() {
+        let rules = checkers::Ruleset::builtin("russian").unwrap();
+        // White's c3 is touched; g7 crowning is the board's best, not c3's.
+        let pos = checkers::fen::parse("W:Wc3,g7:Ba7,h2", rules.geometry()).unwrap();
+        let level = checkers::ai::Level::get_or_default(8);
+        let limits = checkers::ai::Limits {
+            depth: Some(4),
+            exact_root: true,
+            ..Default::default()
+        };
+        let mut engine = checkers::ai::Engine::new(&rules, 1);
+        let stop = checkers::ai::search::stop_flag();
+        let result = engine.search(&pos, &Default::default(), limits, &stop, &mut |_| {});
+        let from = rules.geometry().square_named("c3");
+        let req = crate::tui::app::SearchRequest {
+            id: 1,
+            eval: None,
+            purpose: crate::tui::app::Purpose::Hint,
+            rules: rules.clone(),
+            pos,
+            past: Default::default(),
+            level,
+            limits,
+            seed: 1,
+            touched: from,
+        };
+        let mut rng = checkers::ai::Rng::new(1);
+        let best = answer(&result, &req, &mut rng).expect("a move");
+        assert_eq!(Some(best.from()), from);
+        assert_ne!(
+            result.best.map(|m| m.from()),
+            from,
+            "the board's best is c3's"
+        );
+    }
 
     #[test]
     fn ctrl_z_suspends_and_a_huge_resize_is_capped() {

@@ -515,15 +515,6 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             Purpose::DrawOffer => "panel.considering",
         };
         entry(&mut lines, l.t(what), t.info(), w, 2);
-        if let Some(percent) = th.tables {
-            entry(
-                &mut lines,
-                &l.f("panel.tables", &[("percent", &percent)]),
-                t.info(),
-                w,
-                2,
-            );
-        }
         if let Some(info) = &th.info {
             // For the side to move, a won or lost position as moves to the end.
             let score = checkers::ai::review::score_text(info.score);

@@ -105,6 +105,14 @@ impl App {
         if let Some(budget) = self.clock_move_time().filter(|_| purpose == Purpose::Move) {
             level.keep_to_clock(&mut limits, budget);
         }
+        // A hint under touch-move is for the piece touched, the only one
+        // that may move: its moves need true scores, not bounds.
+        let touched = self
+            .selection
+            .as_ref()
+            .filter(|_| purpose == Purpose::Hint && self.touch_move())
+            .map(|s| s.from);
+        limits.exact_root |= touched.is_some();
         let eval = self.game_eval();
         self.effects.push(Effect::Search(Box::new(SearchRequest {
             id,
@@ -116,12 +124,12 @@ impl App {
             level,
             limits,
             seed: self.noise_seed ^ id.wrapping_mul(0x2545_F491) ^ self.game.moves().len() as u64,
+            touched,
         })));
         self.thinking = Some(Thinking {
             id,
             purpose,
             info: None,
-            tables: None,
         });
     }
 

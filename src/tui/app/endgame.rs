@@ -6,6 +6,7 @@
 
 use super::{App, Effect};
 use checkers::ai::endgame::{most_pieces, Tables, Value};
+use checkers::ai::search::ENDGAME_FROM;
 use std::sync::Arc;
 
 /// The tables of a set of rules of movement, as the event loop hands them over.
@@ -47,11 +48,16 @@ pub enum Endgame {
 }
 
 impl App {
-    /// Asks the event loop for the tables once the position on the board has
-    /// few enough pieces for them, once per set of rules of movement.
+    /// Asks the event loop for the tables once the game nears its end, once
+    /// per set of rules of movement: from as many pieces as a search starts
+    /// probing them at ([`ENDGAME_FROM`]), so that they are read or solved on
+    /// the event loop's thread, the panel showing how far, while the AI's
+    /// searches go on without them. Not for a game that is over.
     pub(super) fn want_tables(&mut self) {
         let rules = self.game.rules();
-        if self.game.position().occupied().count() > most_pieces(rules.geometry()) {
+        if self.game.position().occupied().count() > ENDGAME_FROM.max(most_pieces(rules.geometry()))
+            || self.game.outcome().is_some()
+        {
             return;
         }
         let key = checkers::lab::tables::movement_key(rules);
@@ -120,12 +126,28 @@ mod tests {
 
     #[test]
     fn a_game_of_many_pieces_does_not_ask_for_the_tables() {
+        // Fifteen pieces: one more than a search probes the tables at.
         let a = app(
             checkers::rules::builtin::ENGLISH,
-            Some("W:W18,19,20,21,22,23:B5,6,7,8"),
+            Some("W:W18,19,20,21,22,23,24,25:B1,2,3,5,6,7,8"),
         );
         assert_eq!(a.endgame, Endgame::None);
         assert!(!a.effects.iter().any(|e| matches!(e, Effect::LoadTables(_))));
+        // Fourteen: asked for, for the AI's searches to come, long before
+        // the panel can give a verdict from them.
+        let a = app(
+            checkers::rules::builtin::ENGLISH,
+            Some("W:W18,19,20,21,22,23,24:B1,2,3,5,6,7,8"),
+        );
+        assert!(matches!(a.endgame, Endgame::Asked(_)));
+    }
+
+    #[test]
+    fn a_game_that_is_over_does_not_ask_for_the_tables() {
+        // Black has no piece left: nothing is left to look up.
+        let a = app(checkers::rules::builtin::ENGLISH, Some("B:W18,19:B"));
+        assert!(a.game.outcome().is_some());
+        assert_eq!(a.endgame, Endgame::None);
     }
 
     #[test]

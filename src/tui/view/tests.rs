@@ -180,7 +180,6 @@ fn a_low_panel_keeps_the_last_moves() {
             elapsed: std::time::Duration::from_millis(500),
             pv,
         }),
-        tables: None,
     });
     let text = screen(&a);
     assert!(text.contains("depth 16"), "{text}");
