@@ -162,6 +162,9 @@ impl App {
         if self.game.outcome().is_some() {
             return self.error(l.t("illegal.game_over").to_string());
         }
+        if self.paused {
+            return self.error(l.t("illegal.paused").to_string());
+        }
         match parsed.resolve(self.game.position(), self.game.rules()) {
             Ok(m) => self.play(m),
             Err(ResolveError::Illegal { why, .. }) => {

@@ -57,6 +57,11 @@ impl App {
     }
 
     pub(super) fn activate(&mut self, file: u8, rank: u8) {
+        if self.paused && self.game.outcome().is_none() {
+            // Paused, the clocks stand still: a move now would be played off
+            // the clock and still earn the increment.
+            return self.error(self.lang.t("illegal.paused").to_string());
+        }
         if self.game.outcome().is_some() {
             self.overlay = Some(Overlay::GameOver);
             return;

@@ -106,6 +106,33 @@ fn pause_stops_the_clock_and_the_ai() {
     assert_eq!(shown(&a, Color::White), S(59));
 }
 
+/// Paused, nothing is played: a move then would stand off the clock and
+/// still earn the increment (both players could play a whole game so).
+#[test]
+fn no_move_is_played_while_paused() {
+    let mut a = clocked("1+10", AiSettings::default());
+    let t0 = Instant::now();
+    a.update(Action::Tick(t0));
+    let before = shown(&a, Color::White);
+    ch(&mut a, 'p');
+    command(&mut a, "c3-d4");
+    assert_eq!(a.game.moves().len(), 0, "a typed move was played");
+    assert!(status_line(&a).contains("paused"), "{}", status_line(&a));
+    // Nor by the keys: the cursor's piece is not even touched.
+    key(&mut a, crossterm::event::KeyCode::Enter);
+    assert!(a.selection.is_none());
+    assert_eq!(a.game.moves().len(), 0, "{}", status_line(&a));
+    assert_eq!(shown(&a, Color::White), before);
+    ch(&mut a, 'p');
+    command(&mut a, "c3-d4");
+    assert_eq!(a.game.moves().len(), 1);
+    assert_eq!(
+        shown(&a, Color::White),
+        before + S(10),
+        "the increment, once"
+    );
+}
+
 #[test]
 fn the_ai_keeps_to_its_share_of_the_clock() {
     let ai = AiSettings {
