@@ -74,6 +74,12 @@ pub enum Edit {
 impl App {
     /// `e`: the editor, starting from the position on the board.
     pub(super) fn open_editor(&mut self) {
+        if let Some(sel) = self.selection.as_ref().filter(|_| self.touch_move()) {
+            // Leaving the editor gives the game back as it was: a way to put
+            // a touched piece back.
+            let from = sel.from;
+            return self.touched_must_move(from);
+        }
         self.stop_thinking();
         self.drop_analysis();
         self.selection = None;

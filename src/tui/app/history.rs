@@ -10,7 +10,9 @@ impl App {
     }
 
     pub(super) fn undo(&mut self) {
-        self.selection = None;
+        // Kept if nothing is taken back: under touch-move a touched piece
+        // stays touched ("nothing to take back" is no way out of it).
+        let selection = self.selection.take();
         self.hint = None;
         self.stop_thinking();
         let vs_ai = self.ai.white != self.ai.black;
@@ -46,6 +48,7 @@ impl App {
             }
             None if reopened => self.info(self.lang.t("status.end_taken_back").to_string()),
             None if self.game.outcome().is_none() && self.overlay.is_none() => {
+                self.selection = selection;
                 self.info(self.lang.t("status.nothing_to_take_back").to_string())
             }
             None => {}
@@ -97,9 +100,10 @@ impl App {
     }
 
     pub(super) fn redo(&mut self) {
-        self.selection = None;
+        // As in `undo`: a touched piece stays touched when nothing is replayed.
         match self.game.redo() {
             Some(m) => {
+                self.selection = None;
                 self.clock_reset_move();
                 self.info(self.lang.f("status.replayed", &[("move", &self.write(&m))]));
                 self.after_move(m);

@@ -288,6 +288,55 @@ fn touch_move_in_russian_refuses_esc_and_switching() {
     assert!(screen(&a).contains("touch-move in force"));
 }
 
+/// Nothing to take back or replay is no way out of touch-move, nor is the
+/// editor (leaving it gives the game back as it was); a hint is for the
+/// touched piece.
+#[test]
+fn a_touched_piece_stays_touched_and_the_hint_is_for_it() {
+    let mut a = app(RUSSIAN, None);
+    click(&mut a, sq("c3"));
+    ch(&mut a, 'u');
+    assert_eq!(a.selection.as_ref().map(|s| s.from), Some(sq("c3")), "u");
+    ch(&mut a, 'r');
+    assert_eq!(a.selection.as_ref().map(|s| s.from), Some(sq("c3")), "r");
+    ch(&mut a, 'e');
+    assert!(a.editor.is_none(), "the editor opened");
+    assert_refused(&a, "touch-move: you must move the piece you selected");
+    assert_eq!(a.selection.as_ref().map(|s| s.from), Some(sq("c3")), "e");
+    a.effects.clear();
+    ch(&mut a, 't');
+    let request = a
+        .effects
+        .iter()
+        .find_map(|e| match e {
+            crate::tui::app::Effect::Search(r) => Some(r.clone()),
+            _ => None,
+        })
+        .expect("a hint's search");
+    assert_eq!(request.touched, Some(sq("c3")));
+    assert!(request.limits.exact_root, "bounds, not scores");
+    // Without touch-move the hint is the board's best, whatever is selected.
+    let opts = Options {
+        no_touch_move: true,
+        ..options(Ruleset::builtin(RUSSIAN).unwrap())
+    };
+    let mut a = App::new(opts, (80, 24));
+    click(&mut a, sq("c3"));
+    a.effects.clear();
+    ch(&mut a, 't');
+    assert!(a.effects.iter().any(|e| matches!(
+        e,
+        crate::tui::app::Effect::Search(r) if r.touched.is_none()
+    )));
+    // A move taken back still lets the piece go.
+    let mut a = app(RUSSIAN, None);
+    command(&mut a, "c3-d4");
+    command(&mut a, "f6-e5");
+    click(&mut a, sq("d4"));
+    ch(&mut a, 'u');
+    assert!(a.selection.is_none());
+}
+
 #[test]
 fn no_touch_move_lets_a_russian_player_change_their_mind() {
     let mut a = App::new(
