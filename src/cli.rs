@@ -252,7 +252,9 @@ pub fn run() -> i32 {
         },
     };
     let result = match cli.command {
-        None if cli.resume.is_some() => resume(cli.resume.flatten().as_deref(), &cli.display),
+        None if cli.resume.is_some() => {
+            resume(cli.resume.flatten().as_deref(), &cli.display, false)
+        }
         None => start_screen(&cli.display),
         Some(Command::Variants) => variants(),
         Some(Command::Moves(a)) => moves(&a),

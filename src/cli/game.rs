@@ -171,7 +171,7 @@ pub(super) fn load_game(
 
 pub(super) fn play(a: &PlayArgs, display: &DisplayArgs) -> Result<(), Fail> {
     if let Some(id) = &a.resume {
-        return resume(id.as_deref(), display);
+        return resume(id.as_deref(), display, a.no_touch_move);
     }
     let config = load_config()?;
     let (rules, mut ruleset_text) = play_rules(a, &config)?;
@@ -278,7 +278,11 @@ fn offer_copy(why: &TakeError) -> Result<bool, Fail> {
 
 /// `--resume [ID]`: game `id` of the library, or the most recent unfinished
 /// game no other instance plays.
-pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail> {
+pub(super) fn resume(
+    id: Option<&str>,
+    display: &DisplayArgs,
+    no_touch_move: bool,
+) -> Result<(), Fail> {
     let config = load_config()?;
     let lib = Library::open().map_err(Fail::Runtime)?;
     let id = match id {
@@ -340,7 +344,8 @@ pub(super) fn resume(id: Option<&str>, display: &DisplayArgs) -> Result<(), Fail
         start: None,
         theme: theme(display, &config),
         lang: lang(display, &config),
-        no_touch_move: !config.touch_move,
+        // `play --resume --no-touch-move` as the status line's advice says.
+        no_touch_move: no_touch_move || !config.touch_move,
         fixed_bottom: None,
         start_screen: false,
         ai: players(&read, &config).unwrap_or_else(|| no_ai_flags().settings(&config)),

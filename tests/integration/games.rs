@@ -469,3 +469,22 @@ fn the_start_screen_skips_empty_games_dates_the_others_and_counts_those_open_els
     assert!(s.wait_exit().success());
     playing.quit();
 }
+
+/// `play --resume ID --no-touch-move` plays the game without touch-move, as
+/// the status line's advice says; without the flag the rule is in force.
+#[test]
+fn resume_honours_no_touch_move() {
+    let home = Home::new("resume-touch");
+    let mut s = home.start(&["play", "--variant", "russian"]);
+    s.wait_for(&["White to move"]);
+    s.command("c3-d4", &["c3-d4"]);
+    s.quit();
+    let first = id(&home.find(1, "unfinished"));
+    let mut s = home.start(&["play", "--resume", &first]);
+    s.wait_for(&["1. c3-d4", "touch-move in force"]);
+    s.quit();
+    let mut s = home.start(&["play", "--resume", &first, "--no-touch-move"]);
+    s.wait_for(&["1. c3-d4"]);
+    assert!(!s.contents().contains("touch-move"), "{}", s.contents());
+    s.quit();
+}
