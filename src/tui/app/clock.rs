@@ -74,10 +74,16 @@ impl Clocks {
     }
 }
 
+/// The plies played before the clocks start: each side's first move, as on
+/// lichess. A person needs a moment to find the board and the keys; at 0+1
+/// the first player's flag fell before a key could be pressed.
+const UNTIMED: usize = 2;
+
 impl App {
     /// Whether the clock of the player to move is running.
     pub fn clock_running(&self) -> bool {
         self.clocks.is_some()
+            && self.game.moves().len() >= UNTIMED
             && !self.paused
             && !self.review
             && self.start_menu.is_none()
@@ -126,7 +132,14 @@ impl App {
         if let (Some(c), Some(before)) = (self.clocks.as_mut(), before) {
             c.left.truncate(n - 1);
             c.left.resize(n - 1, None);
-            c.left.push(Some(before + c.control.increment));
+            // Each side's first move is made before its clock starts: it
+            // takes nothing and earns nothing.
+            let earned = if n > UNTIMED {
+                c.control.increment
+            } else {
+                Duration::ZERO
+            };
+            c.left.push(Some(before + earned));
             c.spent = Duration::ZERO;
         }
     }

@@ -16,6 +16,13 @@ fn clocked(control: &str, ai: AiSettings) -> App {
     App::new(opts, (80, 24))
 }
 
+/// Each side's first move, made before the clocks start.
+fn open(a: &mut App) {
+    type_move(a, "a3-b4");
+    type_move(a, "h6-g5");
+    assert_eq!(a.game.moves().len(), 2);
+}
+
 fn shown(a: &App, c: Color) -> Duration {
     a.clocks.as_ref().expect("clocks").shown(&a.game, c)
 }
@@ -26,8 +33,20 @@ const S: fn(u64) -> Duration = Duration::from_secs;
 fn the_player_to_move_spends_time_and_earns_the_increment() {
     let mut a = clocked("1+2", AiSettings::default());
     let t0 = Instant::now();
-    // Each clock starts with the base and the first move's increment.
+    // Each clock starts with the base and the first move's increment, and
+    // runs from each side's second move.
     assert_eq!(shown(&a, Color::White), S(62));
+    a.update(Action::Tick(t0));
+    a.update(Action::Tick(t0 + S(300)));
+    assert!(!a.clock_running());
+    open(&mut a);
+    assert_eq!(
+        shown(&a, Color::White),
+        S(62),
+        "the first moves took nothing"
+    );
+    assert_eq!(shown(&a, Color::Black), S(62));
+    let t0 = t0 + S(300);
     a.update(Action::Tick(t0));
     a.update(Action::Tick(t0 + S(10)));
     assert_eq!(shown(&a, Color::White), S(52));
@@ -43,6 +62,7 @@ fn the_player_to_move_spends_time_and_earns_the_increment() {
 #[test]
 fn a_flag_fall_ends_the_game_as_a_loss() {
     let mut a = clocked("0+1", AiSettings::default());
+    open(&mut a);
     let t0 = Instant::now();
     a.update(Action::Tick(t0));
     a.update(Action::Tick(t0 + Duration::from_millis(999)));
@@ -64,6 +84,7 @@ fn a_flag_fall_ends_the_game_as_a_loss() {
 #[test]
 fn a_flag_fall_leaves_no_older_word_in_the_status_line() {
     let mut a = clocked("0+1", AiSettings::default());
+    open(&mut a);
     let t0 = Instant::now();
     a.update(Action::Tick(t0));
     ch(&mut a, 'p');
@@ -83,7 +104,9 @@ fn pause_stops_the_clock_and_the_ai() {
         white: true,
         ..AiSettings::default()
     };
-    let mut a = clocked("1+0", ai);
+    let mut a = clocked("1+0", AiSettings::default());
+    open(&mut a);
+    a.ai = ai;
     let t0 = Instant::now();
     a.update(Action::Tick(t0));
     assert!(a.thinking.is_some(), "the AI thinks as White");
@@ -111,21 +134,22 @@ fn pause_stops_the_clock_and_the_ai() {
 #[test]
 fn no_move_is_played_while_paused() {
     let mut a = clocked("1+10", AiSettings::default());
+    open(&mut a);
     let t0 = Instant::now();
     a.update(Action::Tick(t0));
     let before = shown(&a, Color::White);
     ch(&mut a, 'p');
     command(&mut a, "c3-d4");
-    assert_eq!(a.game.moves().len(), 0, "a typed move was played");
+    assert_eq!(a.game.moves().len(), 2, "a typed move was played");
     assert!(status_line(&a).contains("paused"), "{}", status_line(&a));
     // Nor by the keys: the cursor's piece is not even touched.
     key(&mut a, crossterm::event::KeyCode::Enter);
     assert!(a.selection.is_none());
-    assert_eq!(a.game.moves().len(), 0, "{}", status_line(&a));
+    assert_eq!(a.game.moves().len(), 2, "{}", status_line(&a));
     assert_eq!(shown(&a, Color::White), before);
     ch(&mut a, 'p');
     command(&mut a, "c3-d4");
-    assert_eq!(a.game.moves().len(), 1);
+    assert_eq!(a.game.moves().len(), 3);
     assert_eq!(
         shown(&a, Color::White),
         before + S(10),
@@ -159,6 +183,7 @@ fn the_ai_keeps_to_its_share_of_the_clock() {
 #[test]
 fn undo_gives_the_move_its_time_back_and_redo_replays_the_clock() {
     let mut a = clocked("1+0", AiSettings::default());
+    open(&mut a);
     let t0 = Instant::now();
     a.update(Action::Tick(t0));
     a.update(Action::Tick(t0 + S(20)));
@@ -179,16 +204,20 @@ fn undo_gives_the_move_its_time_back_and_redo_replays_the_clock() {
 #[test]
 fn the_clocks_are_saved_with_the_game_and_read_back() {
     let mut a = clocked("5+3", AiSettings::default());
+    open(&mut a);
     let t0 = Instant::now();
     a.update(Action::Tick(t0));
     a.update(Action::Tick(t0 + S(7)));
     type_move(&mut a, "c3-d4");
     a.update(Action::Tick(t0 + S(19)));
-    type_move(&mut a, "f6-g5");
+    type_move(&mut a, "f6-e5");
     let text = a.game_text();
     assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    // The first moves, made before the clocks start, took nothing.
     assert!(
-        text.contains("1. c3-d4 {[%clk 0:04:59]} f6-g5 {[%clk 0:04:54]}"),
+        text.replace('\n', " ").contains(
+            "1. a3-b4 {[%clk 0:05:03]} h6-g5 {[%clk 0:05:03]} 2. c3-d4 {[%clk 0:04:59]} f6-e5 {[%clk 0:04:54]}"
+        ),
         "{text}"
     );
     // Read back as `--resume` and `:load` read it.
