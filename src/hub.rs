@@ -176,6 +176,8 @@ fn say_error(out: &Out, message: &str) {
 
 struct Search {
     stop: Arc<AtomicBool>,
+    /// Set from `go ponder` to `ponder-hit`.
+    ponder: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 

@@ -134,10 +134,13 @@ impl Session {
                 Err(e) => say_error(&self.out, &e),
             },
             "go" => {
-                let analyze = rest
-                    .split_whitespace()
-                    .any(|w| w == "analyze" || w == "ponder");
-                self.go(analyze);
+                let mode = |m: &str| rest.split_whitespace().any(|w| w == m);
+                self.go(mode("analyze"), mode("ponder"));
+            }
+            "ponder-hit" => {
+                if let Some(s) = &self.search {
+                    s.ponder.store(false, Ordering::Relaxed);
+                }
             }
             "stop" => self.stop_search(),
             "quit" => return false,
@@ -285,7 +288,9 @@ impl Session {
         }
     }
 
-    fn go(&mut self, analyze: bool) {
+    /// Starts a search of the position: `go analyze` until `stop`; `go ponder`
+    /// unbounded until `ponder-hit`, then under the level like `go think`.
+    fn go(&mut self, analyze: bool, ponder: bool) {
         self.stop_search();
         let Some(start) = self.pos else {
             say_error(
@@ -300,8 +305,10 @@ impl Session {
             self.limits
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let (flag, out, engine, past, geo) = (
+        let pondering = Arc::new(AtomicBool::new(ponder && !analyze));
+        let (flag, ponder_flag, out, engine, past, geo) = (
             stop.clone(),
+            pondering.clone(),
             self.out.clone(),
             self.engine(),
             self.past.clone(),
@@ -327,7 +334,8 @@ impl Session {
             // A driver that skipped `init` gets the tables here, still before the
             // search's clock starts.
             crate::cli::tables::prepare(&mut engine, &start, &mut |_| {});
-            let r = engine.search(&start, &past, limits, &flag, &mut report);
+            let r =
+                engine.search_pondering(&start, &past, limits, &flag, &ponder_flag, &mut report);
             match r.best {
                 Some(m) => {
                     let ponder = r
@@ -341,6 +349,10 @@ impl Session {
                 None => say(&out, "done"),
             }
         });
-        self.search = Some(Search { stop, handle });
+        self.search = Some(Search {
+            stop,
+            ponder: pondering,
+            handle,
+        });
     }
 }

@@ -359,3 +359,82 @@ fn the_threads_parameter_is_offered_set_and_checked() {
         "{errors:?}"
     );
 }
+
+/// A live hub session: lines to it, and its answers as they come.
+struct Live {
+    child: std::process::Child,
+    to: std::process::ChildStdin,
+    from: std::sync::mpsc::Receiver<String>,
+}
+
+impl Live {
+    fn start() -> Live {
+        let mut child = spawn_hub();
+        let to = child.stdin.take().unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let (tx, from) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in out.lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live { child, to, from }
+    }
+
+    fn say(&mut self, line: &str) {
+        writeln!(self.to, "{line}").unwrap();
+    }
+
+    /// The lines up to the first that `stop_at` accepts, which ends the list;
+    /// a hub that is silent for `secs` seconds fails the test.
+    fn until(&mut self, secs: u64, stop_at: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self
+                .from
+                .recv_timeout(std::time::Duration::from_secs(secs))
+                .unwrap_or_else(|_| panic!("no answer in {secs} s after {lines:?}"));
+            let end = stop_at(&line);
+            lines.push(line);
+            if end {
+                return lines;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.say("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+/// The search time an `info` line reports, in seconds.
+fn info_time(line: &str) -> Option<f64> {
+    line.strip_prefix("info ")?
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("time="))?
+        .parse()
+        .ok()
+}
+
+/// `go ponder` searches on past its level's time, since the clock does not run
+/// for it; `ponder-hit` puts it under the level, and it answers with no `stop`.
+#[test]
+fn a_ponder_search_waits_for_ponder_hit_then_answers_under_its_level() {
+    let mut hub = Live::start();
+    hub.say("hub");
+    hub.say("init");
+    hub.until(60, |l| l == "ready");
+    hub.say(&format!("pos pos={START}"));
+    hub.say("level move-time=0.05");
+    hub.say("go ponder");
+    // Its own clock says when the level's time is spent twice over.
+    let lines = hub.until(60, |l| info_time(l).is_some_and(|t| t >= 0.1));
+    assert!(!lines.iter().any(|l| l.starts_with("done")), "{lines:?}");
+    hub.say("ponder-hit");
+    let lines = hub.until(30, |l| l.starts_with("done"));
+    assert!(lines.last().unwrap().starts_with("done move="), "{lines:?}");
+    hub.quit();
+}

@@ -96,6 +96,23 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        self.search_pondering(pos, past, limits, stop, &AtomicBool::new(false), on_info)
+    }
+
+    /// [`Engine::search`] that ponders while `ponder` is set: no limit of time
+    /// ends it until `ponder` clears (the Hub's `ponder-hit`), and an answer
+    /// found before is held until then or until `stop`. The time limits count
+    /// from the search's start, pondering included: a search whose time is
+    /// spent answers as soon as `ponder` clears.
+    pub fn search_pondering(
+        &mut self,
+        pos: &Position,
+        past: &Past,
+        limits: Limits,
+        stop: &AtomicBool,
+        ponder: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         // Only from a root this small, whatever tables are attached, so that a
         // search depends on its position and not on when the tables came.
         let tables = self.options.endgame && pos.occupied().count() <= ENDGAME_FROM;
@@ -106,14 +123,16 @@ impl Engine {
             past: &'a Past,
             limits: Limits,
             stop: &'a AtomicBool,
+            ponder: &'a AtomicBool,
             on_info: &'a mut dyn FnMut(&Info),
         }
         impl Run for S<'_> {
             type Out = SearchResult;
             fn run<G: Kernel>(self) -> SearchResult {
                 let engine: &Engine = self.engine;
+                let ponder = self.ponder;
                 let searcher = |limits: Limits, stop, skew| {
-                    searcher::<G>(engine, self.past, self.tables, limits, stop, skew)
+                    searcher::<G>(engine, self.past, self.tables, limits, stop, ponder, skew)
                 };
                 let l = self.limits;
                 // Helpers make a search's result depend on how the threads
@@ -161,6 +180,7 @@ impl Engine {
                 past,
                 limits,
                 stop,
+                ponder,
                 on_info,
             },
         )
@@ -184,6 +204,7 @@ fn searcher<'a, G: Kernel>(
     tables: bool,
     limits: Limits,
     stop: &'a AtomicBool,
+    ponder: &'a AtomicBool,
     skew: u32,
 ) -> Searcher<'a, G> {
     Searcher::<G> {
@@ -195,6 +216,8 @@ fn searcher<'a, G: Kernel>(
         draws: NoProgress::new(&engine.rules, past),
         tt: &engine.tt,
         stop,
+        ponder,
+        ponder_stop: false,
         start: Instant::now(),
         deadline: None,
         limits,
