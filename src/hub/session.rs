@@ -21,7 +21,8 @@ pub(super) struct Session {
     rules: Ruleset,
     hash_mb: usize,
     /// Threads a search not bounded by depth or nodes runs on (`set-param
-    /// name=threads`), as the engine clamps them: the `param` line offers this.
+    /// name=threads`), up to the most a search runs on: the `param` line offers
+    /// this, and the engine runs on no more of them than the machine's cores.
     threads: usize,
     /// Made at the first search, so that `set-param` before it costs no table.
     engine: Option<Arc<Mutex<Engine>>>,
