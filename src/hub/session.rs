@@ -29,7 +29,8 @@ pub(super) struct Session {
     /// `None` after a `pos` that was refused: nothing is searched until a good one.
     pos: Option<Position>,
     past: Past,
-    limits: Limits,
+    /// The last `level` taken; `None` before any.
+    limits: Option<Limits>,
     search: Option<Search>,
 }
 
@@ -58,10 +59,7 @@ impl Session {
             threads: 1,
             engine: None,
             past: Past::default(),
-            limits: Limits {
-                movetime: Some(Duration::from_secs(1)),
-                ..Default::default()
-            },
+            limits: None,
             search: None,
         }
     }
@@ -131,7 +129,7 @@ impl Session {
                 }
             }
             "level" => match level(&a) {
-                Ok(limits) => self.limits = limits,
+                Ok(limits) => self.limits = Some(limits),
                 Err(e) => say_error(&self.out, &e),
             },
             "go" => {
@@ -289,8 +287,8 @@ impl Session {
         }
     }
 
-    /// Starts a search of the position: `go analyze` until `stop`; `go ponder`
-    /// unbounded until `ponder-hit`, then under the level like `go think`.
+    /// Starts a search of the position under the level: `go ponder` unbounded
+    /// until `ponder-hit`, then under the level like `go think`.
     fn go(&mut self, analyze: bool, ponder: bool) {
         self.stop_search();
         let Some(start) = self.pos else {
@@ -300,11 +298,18 @@ impl Session {
             );
             return;
         };
-        let limits = if analyze {
+        // The level bounds every search, as Scan's does (protocol.txt pairs
+        // `level infinite` with analysis, the GUI sending `stop`). With no
+        // `level` yet, an analysis runs until `stop`, as it does in Scan,
+        // whose level is infinite until set; a move takes a second.
+        let limits = self.limits.unwrap_or(if analyze {
             Limits::default()
         } else {
-            self.limits
-        };
+            Limits {
+                movetime: Some(Duration::from_secs(1)),
+                ..Default::default()
+            }
+        });
         let stop = Arc::new(AtomicBool::new(false));
         let pondering = Arc::new(AtomicBool::new(ponder && !analyze));
         let (flag, ponder_flag, out, engine, past, geo) = (

@@ -438,3 +438,19 @@ fn a_ponder_search_waits_for_ponder_hit_then_answers_under_its_level() {
     assert!(lines.last().unwrap().starts_with("done move="), "{lines:?}");
     hub.quit();
 }
+
+/// `go analyze` searches under the `level`, as in Scan: it ignored every level
+/// but `infinite` and ran until `stop`. Before any `level`, it runs until `stop`.
+#[test]
+fn go_analyze_ends_at_the_levels_depth_without_a_stop() {
+    let mut hub = Live::start();
+    hub.say(&format!("pos pos={START}"));
+    hub.say("level depth=4");
+    hub.say("go analyze");
+    let lines = hub.until(30, |l| l.starts_with("done"));
+    let depths: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(depths.len(), 4, "{lines:?}");
+    assert!(depths[3].starts_with("info depth=4 "), "{lines:?}");
+    assert!(lines.last().unwrap().starts_with("done move="), "{lines:?}");
+    hub.quit();
+}
