@@ -108,7 +108,9 @@ impl Session {
     /// Answers one line; `false` once the session is over (`quit`).
     pub(super) fn handle(&mut self, line: &str) -> bool {
         let line = line.trim();
-        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        // Any blank parts the words, as in Scan: a tab after `pos` left the
+        // whole line an unknown command, ignored without a word.
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let a = args(rest);
         match cmd {
             "hub" => self.hello(),
@@ -231,7 +233,9 @@ impl Session {
     }
 
     /// The position of a `pos` line, after its moves; an error for a position that
-    /// cannot be read or a move that is not legal where it is played.
+    /// cannot be read or a move that is not legal where it is played. Without
+    /// `pos=` it is the start position, as in Scan (which also reads a `start`
+    /// flag, ignored here as any unknown argument, to the same effect).
     fn set_pos(&mut self, a: &[(String, String)]) -> Result<(), String> {
         let start = match get(a, "pos") {
             Some(text) => {

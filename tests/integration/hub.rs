@@ -454,3 +454,30 @@ fn go_analyze_ends_at_the_levels_depth_without_a_stop() {
     assert!(lines.last().unwrap().starts_with("done move="), "{lines:?}");
     hub.quit();
 }
+
+/// A tab parts the words as a space does: `pos<TAB>pos=…` was an unknown
+/// command, ignored, and the search ran from the position before it. A bare
+/// `pos` is the start position, as in Scan, even after a refused one.
+#[test]
+fn a_tab_parts_the_words_and_a_bare_pos_is_the_start_position() {
+    // Russian, White to move after 22-18 11-15: only 18x11x15 is legal.
+    let input = "set-param name=variant value=russian\n\
+                 pos\tpos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\tmoves=\"22-18 11-15\"\n\
+                 level\tdepth=2\ngo\tthink\nping\n";
+    let (lines, _) = session(input);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+    assert!(done.starts_with("done move=18x11x15"), "{lines:?}");
+    // In english Black moves first: from the start every move is a man's
+    // step from squares 9-12 to 13-16.
+    let (lines, _) = session("pos pos=Xbbb\npos\nlevel depth=2\ngo think\nping\n");
+    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
+    let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+    let from: u8 = done["done move=".len()..]
+        .split('-')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((9..=12).contains(&from), "{done}");
+}
