@@ -481,3 +481,30 @@ fn a_tab_parts_the_words_and_a_bare_pos_is_the_start_position() {
         .unwrap();
     assert!((9..=12).contains(&from), "{done}");
 }
+
+/// `nodes` is a count: read as a number it took `1.5` and `1e3`, and a count
+/// past the range it tells rounded into it.
+#[test]
+fn level_nodes_takes_whole_numbers_in_its_range_only() {
+    let input = format!(
+        "pos pos={START}\nlevel nodes=18000000000000000001\nlevel nodes=1.5\n\
+         level nodes=1e3\nlevel nodes=-1\nlevel nodes=18000000000000000000\n\
+         level nodes=5000\ngo think\nping\n"
+    );
+    let (lines, _) = session(&input);
+    let errors = errors(&lines);
+    let refused = ["18000000000000000001", "1.5", "1e3", "-1"];
+    assert_eq!(errors.len(), refused.len(), "{lines:?}");
+    for (e, value) in errors.iter().zip(refused) {
+        assert_eq!(
+            **e,
+            format!(
+                "error message=\"nodes={value} is not a whole number from 1 to 18000000000000000000\""
+            )
+        );
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with("done move=")),
+        "{lines:?}"
+    );
+}
