@@ -508,3 +508,15 @@ fn level_nodes_takes_whole_numbers_in_its_range_only() {
         "{lines:?}"
     );
 }
+
+/// A time below 10 ms is kept: it was taken as 10 ms, which overran a clock of
+/// 1 ms. With no time at all the search answers after its first depth.
+#[test]
+fn a_move_time_of_zero_answers_after_the_first_depth() {
+    let input = format!("pos pos={START}\nlevel move-time=0\ngo think\nping\n");
+    let (out, _) = crate::common::hub_until_done(&["hub"], &input);
+    let infos: Vec<&str> = out.lines().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 1, "{out}");
+    assert!(infos[0].starts_with("info depth=1 "), "{out}");
+    assert!(out.contains("done move="), "{out}");
+}
