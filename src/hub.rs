@@ -176,6 +176,8 @@ fn say_error(out: &Out, message: &str) {
 
 struct Search {
     stop: Arc<AtomicBool>,
+    /// Set from `go ponder` to `ponder-hit`.
+    ponder: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -281,22 +283,32 @@ fn number(key: &str, value: &str, min: f64, max: f64) -> Result<f64, String> {
     }
 }
 
-fn seconds(t: f64) -> Duration {
-    Duration::from_secs_f64(t.max(0.01))
-}
-
 /// The keys of a `level` line and the range of each: the one place they are
-/// checked. Times are in seconds, up to a year, which a `Duration` holds and
-/// nobody waits for.
-const LEVEL_KEYS: [(&str, f64, f64); 6] = [
+/// checked (`nodes`, a count, apart in [`MAX_NODES`]). Times are in seconds, up
+/// to a year, which a `Duration` holds and nobody waits for.
+const LEVEL_KEYS: [(&str, f64, f64); 5] = [
     ("depth", 1.0, 100.0),
     ("move-time", 0.0, MAX_SECONDS),
     ("time", 0.0, MAX_SECONDS),
     ("inc", 0.0, MAX_SECONDS),
     ("moves", 1.0, 10_000.0),
-    // The largest count an `f64` holds exactly below `u64::MAX`.
-    ("nodes", 1.0, 1.8e19),
 ];
+
+/// The most `nodes` a `level` takes: the range the hub has always told, below
+/// `u64::MAX`.
+const MAX_NODES: u64 = 18_000_000_000_000_000_000;
+
+/// The `nodes` of a `level` line: a whole number from 1 to [`MAX_NODES`],
+/// read as an integer, since a count read as `f64` took `1.5`, `1e3` and
+/// counts past the range rounded into it.
+fn nodes(value: &str) -> Result<u64, String> {
+    match value.trim().parse::<u64>() {
+        Ok(n) if (1..=MAX_NODES).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "nodes={value} is not a whole number from 1 to {MAX_NODES}"
+        )),
+    }
+}
 
 /// The limits a `level` line asks for; every number it holds is checked against
 /// its range in [`LEVEL_KEYS`] first, so that a value out of range is refused
@@ -308,7 +320,8 @@ fn level(a: &[(String, String)]) -> Result<Limits, String> {
             .map(|v| number(key, v, *min, *max))
             .transpose()?;
     }
-    let [depth, move_time, time, inc, moves, nodes] = values;
+    let [depth, move_time, time, inc, moves] = values;
+    let nodes = get(a, "nodes").map(nodes).transpose()?;
     if a.iter().any(|(k, _)| k == "infinite") {
         return Ok(Limits::default());
     }
@@ -320,7 +333,10 @@ fn level(a: &[(String, String)]) -> Result<Limits, String> {
     }
     if let Some(t) = move_time {
         return Ok(Limits {
-            movetime: Some(seconds(t)),
+            // Taken as given, however small: a floor of 10 ms overran a
+            // clock of 1 ms. The search checks its deadline every 1,024
+            // nodes, well under a millisecond, and answers after depth 1.
+            movetime: Some(Duration::from_secs_f64(t)),
             ..Default::default()
         });
     }
@@ -331,18 +347,14 @@ fn level(a: &[(String, String)]) -> Result<Limits, String> {
             moves.map(|m| m as u32),
         );
         return Ok(Limits {
-            target: Some(seconds(per.as_secs_f64())),
-            movetime: Some(seconds(most.as_secs_f64())),
+            target: Some(per),
+            movetime: Some(most),
             ..Default::default()
         });
     }
     if let Some(n) = nodes {
-        // An exact count when it is one.
-        let n = get(a, "nodes")
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .unwrap_or(n as u64);
         return Ok(Limits {
-            nodes: Some(n.max(1)),
+            nodes: Some(n),
             ..Default::default()
         });
     }

@@ -155,6 +155,12 @@ struct Searcher<'a, G: Kernel> {
     draws: NoProgress,
     tt: &'a Table,
     stop: &'a AtomicBool,
+    /// Set while the search ponders (the Hub's `go ponder`): the clock does
+    /// not run for it yet, so no limit of time ends it until this clears.
+    ponder: &'a AtomicBool,
+    /// The time limits said stop while the search pondered: it stops as soon
+    /// as the pondering ends.
+    ponder_stop: bool,
     start: Instant,
     /// When the search must stop: the time given, or with a clock the time
     /// this move may take as the search has judged it so far.
@@ -262,38 +268,63 @@ impl<G: Kernel> Searcher<'_, G> {
                 root_scores: root_moves.clone(),
             };
             on_info(&result.info);
-            // A forced result: deeper search cannot change it, and on a clock the
-            // time saved is worth more later. At a fixed time per move time not
-            // spent is lost, and the deeper iterations may find a shorter win.
-            let fixed_time = self.limits.target.is_none() && self.limits.movetime.is_some();
-            if score.abs() >= MATE_BOUND && depth as i32 > MATE - score.abs() + 2 && !fixed_time {
-                break;
-            }
-            let elapsed = self.start.elapsed();
-            if let Some(target) = self.limits.target {
-                if root_moves.len() == 1 {
-                    break; // forced: the clock's time is worth more later
-                }
-                let planned = target.mul_f64(budget.after(depth, result.best, score));
-                // The iteration under way may run to twice the plan before it is
-                // cut short; one that would start past half of it rarely ends.
-                let cap = self
-                    .limits
-                    .movetime
-                    .map_or(planned * 2, |most| (planned * 2).min(most));
-                self.deadline = self.start.checked_add(cap);
-                if elapsed > planned / 2 {
+            if self.enough(depth, score, root_moves.len(), result.best, &mut budget) {
+                if !self.ponder.load(Ordering::Relaxed) {
                     break;
                 }
-            } else if let Some(t) = self.limits.movetime {
-                // At a fixed time per move time not spent is lost, and an
-                // iteration the clock cuts short still pays (see `root_change`).
-                if elapsed * 1000 > t * self.options.start_permille {
-                    break;
-                }
+                // Searching on costs nothing while the opponent thinks, and
+                // the deeper result is ready if the expected move comes.
+                self.ponder_stop = true;
             }
         }
+        // An answer found while still pondering (its depth or nodes reached)
+        // waits for the ponder-hit or the stop: the driver has not asked for
+        // a move yet.
+        while self.ponder.load(Ordering::Relaxed) && !self.stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
         result
+    }
+
+    /// Whether the iteration just finished at `depth` (with `score`, its best
+    /// move `best`, `moves` legal moves at the root) is enough under the
+    /// limits: the time and the result say no further one is worth starting.
+    fn enough(
+        &mut self,
+        depth: u32,
+        score: i32,
+        moves: usize,
+        best: Option<Move>,
+        budget: &mut Budget,
+    ) -> bool {
+        // A forced result: deeper search cannot change it, and on a clock the
+        // time saved is worth more later. At a fixed time per move time not
+        // spent is lost, and the deeper iterations may find a shorter win.
+        let fixed_time = self.limits.target.is_none() && self.limits.movetime.is_some();
+        if score.abs() >= MATE_BOUND && depth as i32 > MATE - score.abs() + 2 && !fixed_time {
+            return true;
+        }
+        let elapsed = self.start.elapsed();
+        if let Some(target) = self.limits.target {
+            if moves == 1 {
+                return true; // forced: the clock's time is worth more later
+            }
+            let planned = target.mul_f64(budget.after(depth, best, score));
+            // The iteration under way may run to twice the plan before it is
+            // cut short; one that would start past half of it rarely ends.
+            let cap = self
+                .limits
+                .movetime
+                .map_or(planned * 2, |most| (planned * 2).min(most));
+            self.deadline = self.start.checked_add(cap);
+            elapsed > planned / 2
+        } else if let Some(t) = self.limits.movetime {
+            // At a fixed time per move time not spent is lost, and an
+            // iteration the clock cuts short still pays (see `root_change`).
+            elapsed * 1000 > t * self.options.start_permille
+        } else {
+            false
+        }
     }
 
     /// One iteration searched in a window around the last one's score, widened
@@ -421,11 +452,15 @@ impl<G: Kernel> Searcher<'_, G> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & 1023 == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.aborted = true;
+        if self.nodes & 1023 == 0 {
+            // Time counts from the search's start, pondering included, as in
+            // Scan: after a ponder-hit the search answers at once if its
+            // time is spent, and the driver's clock is spared.
+            let timed = !self.ponder.load(Ordering::Relaxed)
+                && (self.ponder_stop || self.deadline.is_some_and(|d| Instant::now() >= d));
+            if timed || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
         }
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.aborted = true;

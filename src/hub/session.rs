@@ -21,14 +21,16 @@ pub(super) struct Session {
     rules: Ruleset,
     hash_mb: usize,
     /// Threads a search not bounded by depth or nodes runs on (`set-param
-    /// name=threads`), as the engine clamps them: the `param` line offers this.
+    /// name=threads`), up to the most a search runs on: the `param` line offers
+    /// this, and the engine runs on no more of them than the machine's cores.
     threads: usize,
     /// Made at the first search, so that `set-param` before it costs no table.
     engine: Option<Arc<Mutex<Engine>>>,
     /// `None` after a `pos` that was refused: nothing is searched until a good one.
     pos: Option<Position>,
     past: Past,
-    limits: Limits,
+    /// The last `level` taken; `None` before any.
+    limits: Option<Limits>,
     search: Option<Search>,
 }
 
@@ -57,10 +59,7 @@ impl Session {
             threads: 1,
             engine: None,
             past: Past::default(),
-            limits: Limits {
-                movetime: Some(Duration::from_secs(1)),
-                ..Default::default()
-            },
+            limits: None,
             search: None,
         }
     }
@@ -109,7 +108,9 @@ impl Session {
     /// Answers one line; `false` once the session is over (`quit`).
     pub(super) fn handle(&mut self, line: &str) -> bool {
         let line = line.trim();
-        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        // Any blank parts the words, as in Scan: a tab after `pos` left the
+        // whole line an unknown command, ignored without a word.
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let a = args(rest);
         match cmd {
             "hub" => self.hello(),
@@ -130,14 +131,17 @@ impl Session {
                 }
             }
             "level" => match level(&a) {
-                Ok(limits) => self.limits = limits,
+                Ok(limits) => self.limits = Some(limits),
                 Err(e) => say_error(&self.out, &e),
             },
             "go" => {
-                let analyze = rest
-                    .split_whitespace()
-                    .any(|w| w == "analyze" || w == "ponder");
-                self.go(analyze);
+                let mode = |m: &str| rest.split_whitespace().any(|w| w == m);
+                self.go(mode("analyze"), mode("ponder"));
+            }
+            "ponder-hit" => {
+                if let Some(s) = &self.search {
+                    s.ponder.store(false, Ordering::Relaxed);
+                }
             }
             "stop" => self.stop_search(),
             "quit" => return false,
@@ -229,7 +233,9 @@ impl Session {
     }
 
     /// The position of a `pos` line, after its moves; an error for a position that
-    /// cannot be read or a move that is not legal where it is played.
+    /// cannot be read or a move that is not legal where it is played. Without
+    /// `pos=` it is the start position, as in Scan (which also reads a `start`
+    /// flag, ignored here as any unknown argument, to the same effect).
     fn set_pos(&mut self, a: &[(String, String)]) -> Result<(), String> {
         let start = match get(a, "pos") {
             Some(text) => {
@@ -285,7 +291,9 @@ impl Session {
         }
     }
 
-    fn go(&mut self, analyze: bool) {
+    /// Starts a search of the position under the level: `go ponder` unbounded
+    /// until `ponder-hit`, then under the level like `go think`.
+    fn go(&mut self, analyze: bool, ponder: bool) {
         self.stop_search();
         let Some(start) = self.pos else {
             say_error(
@@ -294,14 +302,23 @@ impl Session {
             );
             return;
         };
-        let limits = if analyze {
+        // The level bounds every search, as Scan's does (protocol.txt pairs
+        // `level infinite` with analysis, the GUI sending `stop`). With no
+        // `level` yet, an analysis runs until `stop`, as it does in Scan,
+        // whose level is infinite until set; a move takes a second.
+        let limits = self.limits.unwrap_or(if analyze {
             Limits::default()
         } else {
-            self.limits
-        };
+            Limits {
+                movetime: Some(Duration::from_secs(1)),
+                ..Default::default()
+            }
+        });
         let stop = Arc::new(AtomicBool::new(false));
-        let (flag, out, engine, past, geo) = (
+        let pondering = Arc::new(AtomicBool::new(ponder && !analyze));
+        let (flag, ponder_flag, out, engine, past, geo) = (
             stop.clone(),
+            pondering.clone(),
             self.out.clone(),
             self.engine(),
             self.past.clone(),
@@ -327,7 +344,8 @@ impl Session {
             // A driver that skipped `init` gets the tables here, still before the
             // search's clock starts.
             crate::cli::tables::prepare(&mut engine, &start, &mut |_| {});
-            let r = engine.search(&start, &past, limits, &flag, &mut report);
+            let r =
+                engine.search_pondering(&start, &past, limits, &flag, &ponder_flag, &mut report);
             match r.best {
                 Some(m) => {
                     let ponder = r
@@ -341,6 +359,10 @@ impl Session {
                 None => say(&out, "done"),
             }
         });
-        self.search = Some(Search { stop, handle });
+        self.search = Some(Search {
+            stop,
+            ponder: pondering,
+            handle,
+        });
     }
 }

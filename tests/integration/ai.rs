@@ -554,7 +554,7 @@ fn a_timed_search_on_several_threads_plays_a_legal_move_and_its_helpers_stop() {
         let pos = Position::initial(rules.first_move);
         let mut engine = Engine::new(&rules, 16);
         engine.set_threads(3);
-        assert_eq!(engine.threads(), 3);
+        assert_eq!(engine.threads(), 3.min(cores()));
         let stop = AtomicBool::new(false);
         let limits = Limits {
             movetime: Some(std::time::Duration::from_millis(50)),
@@ -574,5 +574,30 @@ fn a_timed_search_on_several_threads_plays_a_legal_move_and_its_helpers_stop() {
     engine.set_threads(0);
     assert_eq!(engine.threads(), 1);
     engine.set_threads(usize::MAX);
-    assert_eq!(engine.threads(), checkers::ai::MAX_THREADS);
+    assert_eq!(engine.threads(), checkers::ai::MAX_THREADS.min(cores()));
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// 64 threads on a machine of fewer cores took turns on them, and a search of
+/// 50 ms took half a second: a search runs on no more threads than cores, and
+/// one asked for 64 still stops when told to.
+#[test]
+fn a_search_asked_for_more_threads_than_cores_runs_on_the_cores_and_stops() {
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
+    let pos = Position::initial(rules.first_move);
+    let mut engine = Engine::new(&rules, 16);
+    engine.set_threads(64);
+    assert_eq!(engine.threads(), 64.min(cores()));
+    let stop = AtomicBool::new(false);
+    // Unbounded: only the stop, set once depth 6 is reported, ends it.
+    let r = engine.search(&pos, &Past::default(), Limits::default(), &stop, &mut |i| {
+        if i.depth >= 6 {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    assert!(r.info.depth >= 6, "{}", r.info.depth);
+    assert!(legal_moves(&pos, &rules).contains(&r.best.expect("a move")));
 }

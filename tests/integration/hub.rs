@@ -359,3 +359,164 @@ fn the_threads_parameter_is_offered_set_and_checked() {
         "{errors:?}"
     );
 }
+
+/// A live hub session: lines to it, and its answers as they come.
+struct Live {
+    child: std::process::Child,
+    to: std::process::ChildStdin,
+    from: std::sync::mpsc::Receiver<String>,
+}
+
+impl Live {
+    fn start() -> Live {
+        let mut child = spawn_hub();
+        let to = child.stdin.take().unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let (tx, from) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in out.lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live { child, to, from }
+    }
+
+    fn say(&mut self, line: &str) {
+        writeln!(self.to, "{line}").unwrap();
+    }
+
+    /// The lines up to the first that `stop_at` accepts, which ends the list;
+    /// a hub that is silent for `secs` seconds fails the test.
+    fn until(&mut self, secs: u64, stop_at: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self
+                .from
+                .recv_timeout(std::time::Duration::from_secs(secs))
+                .unwrap_or_else(|_| panic!("no answer in {secs} s after {lines:?}"));
+            let end = stop_at(&line);
+            lines.push(line);
+            if end {
+                return lines;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.say("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+/// The search time an `info` line reports, in seconds.
+fn info_time(line: &str) -> Option<f64> {
+    line.strip_prefix("info ")?
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("time="))?
+        .parse()
+        .ok()
+}
+
+/// `go ponder` searches on past its level's time, since the clock does not run
+/// for it; `ponder-hit` puts it under the level, and it answers with no `stop`.
+#[test]
+fn a_ponder_search_waits_for_ponder_hit_then_answers_under_its_level() {
+    let mut hub = Live::start();
+    hub.say("hub");
+    hub.say("init");
+    hub.until(60, |l| l == "ready");
+    hub.say(&format!("pos pos={START}"));
+    hub.say("level move-time=0.05");
+    hub.say("go ponder");
+    // Its own clock says when the level's time is spent twice over.
+    let lines = hub.until(60, |l| info_time(l).is_some_and(|t| t >= 0.1));
+    assert!(!lines.iter().any(|l| l.starts_with("done")), "{lines:?}");
+    hub.say("ponder-hit");
+    let lines = hub.until(30, |l| l.starts_with("done"));
+    assert!(lines.last().unwrap().starts_with("done move="), "{lines:?}");
+    hub.quit();
+}
+
+/// `go analyze` searches under the `level`, as in Scan: it ignored every level
+/// but `infinite` and ran until `stop`. Before any `level`, it runs until `stop`.
+#[test]
+fn go_analyze_ends_at_the_levels_depth_without_a_stop() {
+    let mut hub = Live::start();
+    hub.say(&format!("pos pos={START}"));
+    hub.say("level depth=4");
+    hub.say("go analyze");
+    let lines = hub.until(30, |l| l.starts_with("done"));
+    let depths: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(depths.len(), 4, "{lines:?}");
+    assert!(depths[3].starts_with("info depth=4 "), "{lines:?}");
+    assert!(lines.last().unwrap().starts_with("done move="), "{lines:?}");
+    hub.quit();
+}
+
+/// A tab parts the words as a space does: `pos<TAB>pos=…` was an unknown
+/// command, ignored, and the search ran from the position before it. A bare
+/// `pos` is the start position, as in Scan, even after a refused one.
+#[test]
+fn a_tab_parts_the_words_and_a_bare_pos_is_the_start_position() {
+    // Russian, White to move after 22-18 11-15: only 18x11x15 is legal.
+    let input = "set-param name=variant value=russian\n\
+                 pos\tpos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\tmoves=\"22-18 11-15\"\n\
+                 level\tdepth=2\ngo\tthink\nping\n";
+    let (lines, _) = session(input);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+    assert!(done.starts_with("done move=18x11x15"), "{lines:?}");
+    // In english Black moves first: from the start every move is a man's
+    // step from squares 9-12 to 13-16.
+    let (lines, _) = session("pos pos=Xbbb\npos\nlevel depth=2\ngo think\nping\n");
+    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
+    let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+    let from: u8 = done["done move=".len()..]
+        .split('-')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((9..=12).contains(&from), "{done}");
+}
+
+/// `nodes` is a count: read as a number it took `1.5` and `1e3`, and a count
+/// past the range it tells rounded into it.
+#[test]
+fn level_nodes_takes_whole_numbers_in_its_range_only() {
+    let input = format!(
+        "pos pos={START}\nlevel nodes=18000000000000000001\nlevel nodes=1.5\n\
+         level nodes=1e3\nlevel nodes=-1\nlevel nodes=18000000000000000000\n\
+         level nodes=5000\ngo think\nping\n"
+    );
+    let (lines, _) = session(&input);
+    let errors = errors(&lines);
+    let refused = ["18000000000000000001", "1.5", "1e3", "-1"];
+    assert_eq!(errors.len(), refused.len(), "{lines:?}");
+    for (e, value) in errors.iter().zip(refused) {
+        assert_eq!(
+            **e,
+            format!(
+                "error message=\"nodes={value} is not a whole number from 1 to 18000000000000000000\""
+            )
+        );
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with("done move=")),
+        "{lines:?}"
+    );
+}
+
+/// A time below 10 ms is kept: it was taken as 10 ms, which overran a clock of
+/// 1 ms. With no time at all the search answers after its first depth.
+#[test]
+fn a_move_time_of_zero_answers_after_the_first_depth() {
+    let input = format!("pos pos={START}\nlevel move-time=0\ngo think\nping\n");
+    let (out, _) = crate::common::hub_until_done(&["hub"], &input);
+    let infos: Vec<&str> = out.lines().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 1, "{out}");
+    assert!(infos[0].starts_with("info depth=1 "), "{out}");
+    assert!(out.contains("done move="), "{out}");
+}

@@ -52,9 +52,15 @@ impl Engine {
 
     /// Searches bounded by time or by nothing (not by depth or nodes, which
     /// stay reproducible) run on `n` threads sharing the transposition table: more
-    /// depth in the same time where the machine has the cores. One by default.
+    /// depth in the same time where the machine has the cores. One by default,
+    /// and never more than [`MAX_THREADS`] or the machine's cores.
     pub fn set_threads(&mut self, n: usize) {
-        self.threads = n.clamp(1, MAX_THREADS);
+        // Threads beyond the cores only take turns on them: the main search
+        // then runs a fraction of the time and sees its deadline a scheduler's
+        // round late, and the helpers see the stop as late (64 threads on 2
+        // cores took 0.47 s for 50 ms), for no depth gained.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.threads = n.clamp(1, MAX_THREADS.min(cores));
     }
 
     /// The threads set by [`Engine::set_threads`].
@@ -96,6 +102,23 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        self.search_pondering(pos, past, limits, stop, &AtomicBool::new(false), on_info)
+    }
+
+    /// [`Engine::search`] that ponders while `ponder` is set: no limit of time
+    /// ends it until `ponder` clears (the Hub's `ponder-hit`), and an answer
+    /// found before is held until then or until `stop`. The time limits count
+    /// from the search's start, pondering included: a search whose time is
+    /// spent answers as soon as `ponder` clears.
+    pub fn search_pondering(
+        &mut self,
+        pos: &Position,
+        past: &Past,
+        limits: Limits,
+        stop: &AtomicBool,
+        ponder: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         // Only from a root this small, whatever tables are attached, so that a
         // search depends on its position and not on when the tables came.
         let tables = self.options.endgame && pos.occupied().count() <= ENDGAME_FROM;
@@ -106,14 +129,16 @@ impl Engine {
             past: &'a Past,
             limits: Limits,
             stop: &'a AtomicBool,
+            ponder: &'a AtomicBool,
             on_info: &'a mut dyn FnMut(&Info),
         }
         impl Run for S<'_> {
             type Out = SearchResult;
             fn run<G: Kernel>(self) -> SearchResult {
                 let engine: &Engine = self.engine;
+                let ponder = self.ponder;
                 let searcher = |limits: Limits, stop, skew| {
-                    searcher::<G>(engine, self.past, self.tables, limits, stop, skew)
+                    searcher::<G>(engine, self.past, self.tables, limits, stop, ponder, skew)
                 };
                 let l = self.limits;
                 // Helpers make a search's result depend on how the threads
@@ -139,6 +164,9 @@ impl Engine {
                     target: None,
                     ..l
                 };
+                // Made first, so that the main search's clock counts the
+                // helpers' start-up too: the caller's time is spent from here.
+                let mut main = searcher(l, self.stop, 0);
                 std::thread::scope(|scope| {
                     for i in 0..helpers {
                         let mut h = searcher(free, &helper_stop, (i % 2 == 0) as u32);
@@ -148,7 +176,7 @@ impl Engine {
                     // Set however the main search ends, a panic included: the
                     // scope waits for the helpers, which stop only on this flag.
                     let _stop_helpers = StopOnDrop(&helper_stop);
-                    searcher(l, self.stop, 0).iterate(self.pos, self.on_info)
+                    main.iterate(self.pos, self.on_info)
                 })
             }
         }
@@ -161,6 +189,7 @@ impl Engine {
                 past,
                 limits,
                 stop,
+                ponder,
                 on_info,
             },
         )
@@ -184,6 +213,7 @@ fn searcher<'a, G: Kernel>(
     tables: bool,
     limits: Limits,
     stop: &'a AtomicBool,
+    ponder: &'a AtomicBool,
     skew: u32,
 ) -> Searcher<'a, G> {
     Searcher::<G> {
@@ -195,6 +225,8 @@ fn searcher<'a, G: Kernel>(
         draws: NoProgress::new(&engine.rules, past),
         tt: &engine.tt,
         stop,
+        ponder,
+        ponder_stop: false,
         start: Instant::now(),
         deadline: None,
         limits,
