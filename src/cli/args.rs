@@ -194,8 +194,11 @@ pub(super) struct MatchArgs {
           required_unless_present = "opponent", conflicts_with = "opponent")]
     pub(super) black_level: Option<u8>,
     /// Write every game to this PDN file
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "OUT")]
     pub(super) pdn: Option<PathBuf>,
+    /// With --pdn: replace OUT if it exists
+    #[arg(long, requires = "pdn")]
+    pub(super) force: bool,
     /// Capture separator in that file for Russian games: ":" (default) or "x" (as lidraughts writes it)
     #[arg(long, value_name = "SEP", value_parser = parse_separator)]
     pub(super) capture_separator: Option<char>,

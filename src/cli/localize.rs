@@ -190,13 +190,25 @@ fn join(path: &str, name: &str) -> String {
     }
 }
 
+/// Flags whose help is word for word another command's, keyed by that one's
+/// key: `match --force` is `review --force`, so the catalogues' translation
+/// serves both without a second copy to keep in step.
+const SAME_HELP: &[(&str, &str)] = &[("match.force", "review.force")];
+
 /// The help of `what` (an argument's id, or `about`) in the command at `path`:
-/// its own key, else the key shared by every command (`--variant`, `--ascii`).
+/// its own key, else the one [`SAME_HELP`] names, else the key shared by
+/// every command (`--variant`, `--ascii`).
 fn help_text(lang: Lang, path: &str, what: &str) -> Option<String> {
-    let own = format!("cli.help.{}", join(path, what));
+    let id = join(path, what);
+    let own = format!("cli.help.{id}");
+    let same = SAME_HELP
+        .iter()
+        .find(|(flag, _)| *flag == id)
+        .map(|(_, like)| format!("cli.help.{like}"));
     let shared = format!("cli.help.any.{what}");
-    let key = [own, shared]
+    let key = [Some(own), same, Some(shared)]
         .into_iter()
+        .flatten()
         .find(|k| crate::tui::i18n::has(k))?;
     let or = lang.t("cli.word.or");
     let and = lang.t("cli.word.and");

@@ -359,6 +359,9 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         ));
     }
     let rules = load_rules(&a.rules)?;
+    if let Some(path) = &a.pdn {
+        super::check_out(path, a.force, "--pdn")?;
+    }
     // Read from the cache (or solved once) before the first game, so that no
     // move of the match waits for the endgame tables.
     super::tables::ensure(&rules, &mut |_| {});
@@ -427,9 +430,9 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         },
     };
     if let Some(path) = &a.pdn {
-        // Fail before hours of play, not after.
-        crate::files::write_atomically(path, "")
-            .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
+        // Fail before hours of play, not after; without --force the name is
+        // claimed only if still free, so a file made there since the check is kept.
+        super::write_out(path, "", a.force)?;
     }
     let games = a.games;
     let jobs = a

@@ -317,6 +317,8 @@ fn match_writes_russian_captures_with_the_separator_chosen() {
     ] {
         std::fs::create_dir_all(dir.join("config/checkers")).unwrap();
         std::fs::write(dir.join("config/checkers/config.toml"), config).unwrap();
+        // The run before wrote it; a match never replaces a file unasked.
+        let _ = std::fs::remove_file(&pdn);
         let out = run_in(&dir, &args);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let written = std::fs::read_to_string(&pdn).unwrap();
