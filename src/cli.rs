@@ -196,10 +196,26 @@ fn ask_yes(mut out: impl Write, question: &str) -> io::Result<bool> {
 }
 
 /// Refuses an output file (`option` names its flag) that would replace a file
-/// unasked, or that could not be written for want of its folder: checked
-/// before the work, which may take an hour, rather than after it.
+/// unasked, or that could not be written for want of its folder or because a
+/// folder (or a device, a FIFO) stands at its name: checked before the work,
+/// which may take an hour, rather than after it. `force` allows replacing a
+/// regular file, never anything else.
 fn check_out(out: &Path, force: bool, option: &str) -> Result<(), Fail> {
     let say = localize::current();
+    // The reader's own checks of what stands at a name, which open nothing that
+    // is not a regular file: a rename could never put a file over a folder.
+    if let Err(e) = checkers::open_file(out, u64::MAX) {
+        if let Some(checkers::Refused::NotRegular(_)) = e
+            .get_ref()
+            .and_then(|i| i.downcast_ref::<checkers::Refused>())
+        {
+            let why = crate::files::io_reason(&say, &e);
+            return Err(Fail::Input(say.f(
+                "config.cannot_write",
+                &[("path", &shown(out)), ("error", &why)],
+            )));
+        }
+    }
     if out.exists() && !force {
         return Err(Fail::Input(
             say.f("cli.out.exists", &[("file", &shown(out))]),

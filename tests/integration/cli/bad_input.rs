@@ -73,6 +73,100 @@ fn bad_fen_on_stdin_names_the_line() {
     assert_eq!(run.stdout, "[]\n");
 }
 
+/// Every command that writes a file checks where it goes before its work: a
+/// folder at the name is refused even with `--force` (a review ran whole, then
+/// failed), and so is a folder that is not there (selfplay said so with exit
+/// code 1, after the endgame tables).
+#[test]
+fn an_output_path_that_cannot_be_a_file_is_refused_before_the_work() {
+    let dir = std::env::temp_dir().join(format!("checkers-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("folder")).unwrap();
+    let folder = dir.join("folder");
+    let folder = folder.to_str().unwrap();
+    let lost = dir.join("no-such-folder").join("x");
+    let lost = lost.to_str().unwrap();
+    let record = manifest("tests/data/review_blunder.pdn");
+    let record = record.to_str().unwrap();
+    let english = ["--variant", "english"];
+    let commands = |out: &str| -> Vec<(Vec<String>, &str)> {
+        let with = |words: &[&str], flag| {
+            let mut all: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            all.extend([flag, out].map(str::to_string));
+            all
+        };
+        vec![
+            (
+                with(&["review", record, "--depth", "3", "--force"], "--pdn"),
+                "--pdn",
+            ),
+            (
+                with(
+                    &[&["train"][..], &english, &["--data", record, "--force"]].concat(),
+                    "--out",
+                ),
+                "--out",
+            ),
+            (
+                with(
+                    &[
+                        &["selfplay"][..],
+                        &english,
+                        &["--games", "1", "--depth", "1"],
+                    ]
+                    .concat(),
+                    "--out",
+                ),
+                "--out",
+            ),
+            (
+                with(
+                    &[
+                        &["match"][..],
+                        &english,
+                        &[
+                            "--games",
+                            "2",
+                            "--white-level",
+                            "1",
+                            "--black-level",
+                            "1",
+                            "--force",
+                        ],
+                    ]
+                    .concat(),
+                    "--pdn",
+                ),
+                "--pdn",
+            ),
+            (
+                with(
+                    &[
+                        &["book", "build"][..],
+                        &english,
+                        &["--plies", "1", "--force"],
+                    ]
+                    .concat(),
+                    "--out",
+                ),
+                "--out",
+            ),
+        ]
+    };
+    for (args, _) in commands(folder) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let is_a_folder = format!("cannot write {folder}: it is a directory, not a regular file");
+        let run = refused(&args, None, &[&is_a_folder]);
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+    for (args, flag) in commands(lost) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = refused(&args, None, &[&format!("no such folder for {flag}")]);
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_depth() {
     refused(
