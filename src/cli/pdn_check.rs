@@ -55,6 +55,22 @@ fn assumptions(a: &PdnCheckArgs) -> Result<Assume, Fail> {
     Ok(Assume { variant, preferred })
 }
 
+/// Counts a file that could not be read; `--verbose`, which prints no
+/// summary, says why under the file's name, as the summary would have.
+fn unreadable(
+    out: &mut impl Write,
+    tally: &mut Tally,
+    text_lines: bool,
+    name: &str,
+    why: String,
+) -> io::Result<()> {
+    if text_lines {
+        writeln!(out, "unreadable: {}", printable(&why))?;
+    }
+    tally.unreadable(name, why);
+    Ok(())
+}
+
 pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
     let mut checker = Checker::new(assumptions(a)?);
     let mut tally = Tally::new(a.json, a.verbose && a.json);
@@ -74,7 +90,8 @@ pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
         let file = match checkers::open_file(path, u64::MAX) {
             Ok(f) => f,
             Err(e) => {
-                tally.unreadable(&name, format!("cannot read {name}: {e}"));
+                let why = format!("cannot read {name}: {e}");
+                unreadable(&mut out, &mut tally, text_lines, &name, why)?;
                 continue;
             }
         };
@@ -97,7 +114,8 @@ pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
                     tally.add(&name, &checked);
                 }
                 Err(e) => {
-                    tally.unreadable(&name, format!("{name}: {e}"));
+                    let why = format!("{name}: {e}");
+                    unreadable(&mut out, &mut tally, text_lines, &name, why)?;
                     break;
                 }
             }
@@ -109,7 +127,8 @@ pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
             tally.encoding(&name, reader.encodings());
         }
         if games == 0 && !tally.failed(&name) {
-            tally.unreadable(&name, format!("{name}: no game in the file"));
+            let why = format!("{name}: no game in the file");
+            unreadable(&mut out, &mut tally, text_lines, &name, why)?;
         }
     }
     if a.json {
