@@ -73,6 +73,23 @@ fn bad_fen_on_stdin_names_the_line() {
     assert_eq!(run.stdout, "[]\n");
 }
 
+/// A bad FEN of any size is quoted in 60 characters and `…`: a 900 KB line on
+/// standard input came back as a 1.8 MB error line, the FEN and its bad item
+/// each quoted whole.
+#[test]
+fn an_oversized_bad_fen_is_quoted_cut_short() {
+    let digits = "9".repeat(100_000);
+    let fen = format!("W:W{digits}");
+    let cut = format!("{}…", &fen[..60]);
+    let item = format!("`{}…` in the white list is not a square", &digits[..60]);
+    let args = ["moves", "--variant", "english", "--fen", fen.as_str()];
+    let run = refused(&args, None, &[&format!("bad FEN \"{cut}\""), &item]);
+    assert!(run.stderr.len() < 400, "{} bytes", run.stderr.len());
+    let line = format!("W:W{}\n", "1".repeat(900_000));
+    let run = refused(&args[..3], Some(&line), &["line 1", "…"]);
+    assert!(run.stderr.len() < 400, "{} bytes", run.stderr.len());
+}
+
 /// Every command that writes a file checks where it goes before its work: a
 /// folder at the name is refused even with `--force` (a review ran whole, then
 /// failed), and so is a folder that is not there (selfplay said so with exit
