@@ -49,7 +49,7 @@ pub(super) struct SelfplayArgs {
     #[arg(long, default_value_t = 1, value_parser = at_least::<u64>(0))]
     pub(super) seed: u64,
     /// Games played at once (default: one per core)
-    #[arg(long, value_parser = at_least::<usize>(0))]
+    #[arg(long, value_parser = at_least::<usize>(1))]
     pub(super) jobs: Option<usize>,
     /// Play with the weights of this file instead of the built-in evaluation (`hand`: the hand-written terms alone)
     #[arg(long, value_name = "FILE")]
@@ -127,7 +127,7 @@ pub(super) struct TrainArgs {
     #[arg(long, default_value_t = 6, value_parser = whole::<u32>(1, 30))]
     pub(super) depth: u32,
     /// Without --data: games played at once (default: one per core)
-    #[arg(long, value_parser = at_least::<usize>(0))]
+    #[arg(long, value_parser = at_least::<usize>(1))]
     pub(super) jobs: Option<usize>,
     /// Also fit a small network on top of the pattern weights
     #[arg(long)]

@@ -184,6 +184,37 @@ fn an_output_path_that_cannot_be_a_file_is_refused_before_the_work() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// No games at once is no way to play: `selfplay` and `train` took `--jobs 0`
+/// (and played on one thread), where `match` and `book build` refuse it.
+#[test]
+fn no_command_takes_zero_jobs() {
+    let english = ["--variant", "english"];
+    for command in [
+        &["selfplay", "--games", "1", "--out", "x.data"][..],
+        &["train", "--out", "x.ckev"],
+        &[
+            "match",
+            "--games",
+            "2",
+            "--white-level",
+            "1",
+            "--black-level",
+            "1",
+        ],
+        &["book", "build", "--out", "x.book"],
+    ] {
+        let words = if command[0] == "book" { 2 } else { 1 };
+        let args = [
+            &command[..words],
+            &english,
+            &command[words..],
+            &["--jobs", "0"],
+        ]
+        .concat();
+        refused(&args, None, &["'--jobs <", "`0` is not a whole number"]);
+    }
+}
+
 #[test]
 fn bad_depth() {
     refused(
