@@ -330,22 +330,36 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
         return Ok(Ruleset::from_file(path)?);
     }
     let id = a.variant.as_deref().unwrap_or_default();
-    Ruleset::builtin(id).ok_or_else(|| {
-        let l = localize::current();
-        let ids: Vec<&str> = Ruleset::builtin_ids().collect();
-        let lower = id.trim().to_lowercase();
-        let hint = if ids.contains(&lower.as_str()) {
-            l.f("cli.variant.did_you_mean", &[("id", &lower)])
-        } else if lower.ends_with(".toml") {
-            l.f("cli.variant.use_ruleset", &[("file", &id)])
-        } else {
-            String::new()
-        };
-        Fail::Input(l.f(
-            "cli.variant.unknown",
-            &[("id", &id), ("hint", &hint), ("ids", &ids.join(", "))],
-        ))
-    })
+    Ruleset::builtin(id).ok_or_else(|| unknown_variant(id, true))
+}
+
+/// The refusal of `--variant ID`; `ruleset` says whether the command also takes
+/// `--ruleset FILE`, which the refusal then points to.
+fn unknown_variant(id: &str, ruleset: bool) -> Fail {
+    let l = localize::current();
+    let ids: Vec<&str> = Ruleset::builtin_ids().collect();
+    let lower = id.trim().to_lowercase();
+    let hint = if ids.contains(&lower.as_str()) {
+        l.f("cli.variant.did_you_mean", &[("id", &lower)])
+    } else if ruleset && lower.ends_with(".toml") {
+        l.f("cli.variant.use_ruleset", &[("file", &id)])
+    } else {
+        String::new()
+    };
+    let line = l.f(
+        "cli.variant.unknown",
+        &[("id", &id), ("hint", &hint), ("ids", &ids.join(", "))],
+    );
+    if ruleset {
+        return Fail::Input(line);
+    }
+    // Every catalogue ends the sentence with its `(… --ruleset …)`, which a
+    // command without that flag must not offer.
+    let line = match line.rfind(" (") {
+        Some(at) if line.ends_with(')') && line[at..].contains("--ruleset") => &line[..at],
+        _ => line.as_str(),
+    };
+    Fail::Input(line.to_string())
 }
 
 /// The evaluation of a weights file for `rules`; a file that is not one, or is

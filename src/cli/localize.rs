@@ -428,6 +428,28 @@ mod tests {
         }
     }
 
+    /// `pdn check` has no `--ruleset`: its refusal of a variant offers none, in
+    /// every language, and keeps the rest of the sentence.
+    #[test]
+    fn a_variant_refusal_offers_ruleset_only_where_the_command_takes_it() {
+        let line = |id: &str, ruleset: bool| match super::super::unknown_variant(id, ruleset) {
+            super::super::Fail::Input(line) => line,
+            _ => unreachable!("bad input"),
+        };
+        for lang in Lang::ALL {
+            set(lang);
+            let with = line("bogus", true);
+            let without = line("pool.toml", false);
+            set(Lang::En);
+            assert!(with.contains("--ruleset"), "{lang:?}: {with}");
+            assert!(!without.contains("--ruleset"), "{lang:?}: {without}");
+            assert!(
+                without.contains("`pool.toml`") && without.contains("english, dammen64"),
+                "{lang:?}: {without}"
+            );
+        }
+    }
+
     fn refusal(lang: Lang, line: &str) -> String {
         set(lang);
         let args = std::iter::once("checkers").chain(line.split(' '));

@@ -1,7 +1,7 @@
 //! `checkers pdn check FILE...`: reads PDN files game by game, replays every game,
 //! and prints a summary (or, with `--verbose`, one line per game).
 
-use super::{load_config, load_rules, Fail, PdnCheckArgs, RulesArgs};
+use super::{load_config, Fail, PdnCheckArgs};
 use checkers::pdn::{Assume, Checked, Checker, Reader, Verdict};
 use checkers::{printable, Printable, Ruleset};
 use std::io::{self, Write};
@@ -45,10 +45,7 @@ fn game_lines(c: &Checked) -> Vec<String> {
 /// config's variant for games written in its notation.
 fn assumptions(a: &PdnCheckArgs) -> Result<Assume, Fail> {
     let variant = match &a.variant {
-        Some(v) => Some(load_rules(&RulesArgs {
-            variant: Some(v.clone()),
-            ruleset: None,
-        })?),
+        Some(v) => Some(Ruleset::builtin(v).ok_or_else(|| super::unknown_variant(v, false))?),
         None => None,
     };
     let preferred = load_config()?.variant.and_then(|v| Ruleset::builtin(&v));

@@ -184,6 +184,25 @@ fn an_output_path_that_cannot_be_a_file_is_refused_before_the_work() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `pdn check` takes `--variant` but no `--ruleset`: its refusal offered one.
+#[test]
+fn pdn_check_refuses_an_unknown_variant_without_offering_a_ruleset() {
+    let record = manifest("tests/data/review_blunder.pdn");
+    let args = [
+        "pdn",
+        "check",
+        "--variant",
+        "bogus",
+        record.to_str().unwrap(),
+    ];
+    let run = refused(
+        &args,
+        None,
+        &["unknown variant `bogus`", "english, dammen64"],
+    );
+    assert!(!run.stderr.contains("--ruleset"), "{}", run.stderr);
+}
+
 /// No games at once is no way to play: `selfplay` and `train` took `--jobs 0`
 /// (and played on one thread), where `match` and `book build` refuse it.
 #[test]
