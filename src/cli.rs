@@ -337,6 +337,7 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
 /// `--ruleset FILE`, which the refusal then points to.
 fn unknown_variant(id: &str, ruleset: bool) -> Fail {
     let l = localize::current();
+    let id = &*checkers::quoted(id);
     let ids: Vec<&str> = Ruleset::builtin_ids().collect();
     let lower = id.trim().to_lowercase();
     let hint = if ids.contains(&lower.as_str()) {

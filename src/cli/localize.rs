@@ -226,7 +226,10 @@ fn help_text(lang: Lang, path: &str, what: &str) -> Option<String> {
 pub(super) fn error_line(lang: Lang, e: &clap::Error) -> Option<String> {
     let value = |kind| context(e, kind);
     let arg = value(ContextKind::InvalidArg).unwrap_or_default();
-    let given = value(ContextKind::InvalidValue).unwrap_or_default();
+    let whole = value(ContextKind::InvalidValue).unwrap_or_default();
+    // A value of any length is quoted short, here and in the value parser's
+    // reason, which quotes it too.
+    let given = checkers::quoted(&whole).into_owned();
     let f = |key: &str, args: &[(&str, &dyn Display)]| lang.f(key, args);
     let mut line = match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => return None,
@@ -253,7 +256,7 @@ pub(super) fn error_line(lang: Lang, e: &clap::Error) -> Option<String> {
         }
         ErrorKind::ValueValidation => {
             let reason = std::error::Error::source(e)
-                .map(|s| s.to_string())
+                .map(|s| s.to_string().replace(&whole, &given))
                 .unwrap_or_default();
             f(
                 "cli.clap.invalid_value",

@@ -234,6 +234,21 @@ fn no_command_takes_zero_jobs() {
     }
 }
 
+/// A flag's value of any length is quoted short too, by clap's refusal and by
+/// the variant's.
+#[test]
+fn an_oversized_value_is_quoted_cut_short() {
+    let nines = "9".repeat(100_000);
+    let cut = format!("`{}…`", &nines[..60]);
+    for args in [
+        ["perft", "--variant", "english", "--depth", nines.as_str()],
+        ["perft", "--variant", nines.as_str(), "--depth", "1"],
+    ] {
+        let run = refused(&args, None, &[&cut]);
+        assert!(run.stderr.len() < 600, "{} bytes", run.stderr.len());
+    }
+}
+
 #[test]
 fn bad_depth() {
     refused(
