@@ -196,10 +196,26 @@ fn ask_yes(mut out: impl Write, question: &str) -> io::Result<bool> {
 }
 
 /// Refuses an output file (`option` names its flag) that would replace a file
-/// unasked, or that could not be written for want of its folder: checked
-/// before the work, which may take an hour, rather than after it.
+/// unasked, or that could not be written for want of its folder or because a
+/// folder (or a device, a FIFO) stands at its name: checked before the work,
+/// which may take an hour, rather than after it. `force` allows replacing a
+/// regular file, never anything else.
 fn check_out(out: &Path, force: bool, option: &str) -> Result<(), Fail> {
     let say = localize::current();
+    // The reader's own checks of what stands at a name, which open nothing that
+    // is not a regular file: a rename could never put a file over a folder.
+    if let Err(e) = checkers::open_file(out, u64::MAX) {
+        if let Some(checkers::Refused::NotRegular(_)) = e
+            .get_ref()
+            .and_then(|i| i.downcast_ref::<checkers::Refused>())
+        {
+            let why = crate::files::io_reason(&say, &e);
+            return Err(Fail::Input(say.f(
+                "config.cannot_write",
+                &[("path", &shown(out)), ("error", &why)],
+            )));
+        }
+    }
     if out.exists() && !force {
         return Err(Fail::Input(
             say.f("cli.out.exists", &[("file", &shown(out))]),
@@ -316,22 +332,37 @@ fn load_rules(a: &RulesArgs) -> Result<Ruleset, Fail> {
         return Ok(Ruleset::from_file(path)?);
     }
     let id = a.variant.as_deref().unwrap_or_default();
-    Ruleset::builtin(id).ok_or_else(|| {
-        let l = localize::current();
-        let ids: Vec<&str> = Ruleset::builtin_ids().collect();
-        let lower = id.trim().to_lowercase();
-        let hint = if ids.contains(&lower.as_str()) {
-            l.f("cli.variant.did_you_mean", &[("id", &lower)])
-        } else if lower.ends_with(".toml") {
-            l.f("cli.variant.use_ruleset", &[("file", &id)])
-        } else {
-            String::new()
-        };
-        Fail::Input(l.f(
-            "cli.variant.unknown",
-            &[("id", &id), ("hint", &hint), ("ids", &ids.join(", "))],
-        ))
-    })
+    Ruleset::builtin(id).ok_or_else(|| unknown_variant(id, true))
+}
+
+/// The refusal of `--variant ID`; `ruleset` says whether the command also takes
+/// `--ruleset FILE`, which the refusal then points to.
+fn unknown_variant(id: &str, ruleset: bool) -> Fail {
+    let l = localize::current();
+    let id = &*checkers::quoted(id);
+    let ids: Vec<&str> = Ruleset::builtin_ids().collect();
+    let lower = id.trim().to_lowercase();
+    let hint = if ids.contains(&lower.as_str()) {
+        l.f("cli.variant.did_you_mean", &[("id", &lower)])
+    } else if ruleset && lower.ends_with(".toml") {
+        l.f("cli.variant.use_ruleset", &[("file", &id)])
+    } else {
+        String::new()
+    };
+    let line = l.f(
+        "cli.variant.unknown",
+        &[("id", &id), ("hint", &hint), ("ids", &ids.join(", "))],
+    );
+    if ruleset {
+        return Fail::Input(line);
+    }
+    // Every catalogue ends the sentence with its `(… --ruleset …)`, which a
+    // command without that flag must not offer.
+    let line = match line.rfind(" (") {
+        Some(at) if line.ends_with(')') && line[at..].contains("--ruleset") => &line[..at],
+        _ => line.as_str(),
+    };
+    Fail::Input(line.to_string())
 }
 
 /// The evaluation of a weights file for `rules`; a file that is not one, or is

@@ -9,12 +9,13 @@
 use crate::bitboard::Geometry;
 use crate::position::Position;
 use crate::square::{Color, Square, SquareNotation};
+use crate::text::quoted;
 use std::fmt;
 
 /// A FEN that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FenError {
-    /// The FEN as given.
+    /// The FEN as given, cut as [`crate::quoted`] cuts it: messages quote it.
     pub fen: String,
     /// What is wrong, quoting the offending part.
     pub message: String,
@@ -27,15 +28,15 @@ pub struct FenError {
 pub enum FenProblem {
     /// Nothing at all, not even the side to move.
     Empty,
-    /// The side to move is not `W` or `B`: the text given.
+    /// The side to move is not `W` or `B`: the text given (cut as the FEN is).
     BadSide(String),
-    /// A piece list that does not start with `W` or `B`.
+    /// A piece list that does not start with `W` or `B` (cut as the FEN is).
     BadList(String),
     /// A side's pieces listed twice.
     ListedTwice(Color),
     /// A list item that is no square or range.
     NotASquare {
-        /// The item as written, `K` included.
+        /// The item as written, `K` included (cut as the FEN is).
         item: String,
         /// The side whose list it is in.
         color: Color,
@@ -87,7 +88,7 @@ impl std::error::Error for FenError {}
 /// Reads a FEN of a position on the board `geo`.
 pub fn parse(fen: &str, geo: &Geometry) -> Result<Position, FenError> {
     let err = |message: String, problem: FenProblem| FenError {
-        fen: fen.to_string(),
+        fen: quoted(fen).into_owned(),
         message,
         problem,
     };
@@ -103,10 +104,11 @@ pub fn parse(fen: &str, geo: &Geometry) -> Result<Position, FenError> {
             ))
         }
         Some(other) => {
+            let other = quoted(other);
             return Err(err(
                 format!("side to move `{other}` must be `W` or `B`, as in W:W21-32:B1-12"),
                 FenProblem::BadSide(other.to_string()),
-            ))
+            ));
         }
     };
     let mut sets = [0u128; 2];
@@ -119,10 +121,11 @@ pub fn parse(fen: &str, geo: &Geometry) -> Result<Position, FenError> {
             Some('W' | 'w') => Color::White,
             Some('B' | 'b') => Color::Black,
             _ => {
+                let part = quoted(part);
                 return Err(err(
                     format!("piece list `{part}` must start with `W` or `B`"),
                     FenProblem::BadList(part.to_string()),
-                ))
+                ));
             }
         };
         if std::mem::replace(&mut seen[color.index()], true) {
@@ -146,6 +149,7 @@ pub fn parse(fen: &str, geo: &Geometry) -> Result<Position, FenError> {
                 None => (false, item),
             };
             let squares = parse_item(geo, body).ok_or_else(|| {
+                let item = quoted(item);
                 err(
                     format!(
                         "`{item}` in the {color} list is not a square: use 1-{last}, a range such as 21-{last}, or a dark square such as c3",

@@ -126,7 +126,8 @@ pub use position::{Piece, Position, Undo};
 pub use rules::{Ruleset, RulesetError};
 pub use square::{Color, Square, SquareNotation};
 pub use text::{
-    line_col, open_file, printable, read_file, read_text, size_words, FileKind, Printable, Refused,
+    line_col, open_file, printable, quoted, read_file, read_text, size_words, FileKind, Printable,
+    Refused,
 };
 
 /// The README's Rust example is compiled and run with the other doc tests.

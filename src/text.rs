@@ -22,6 +22,25 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// The most characters of a text from outside that an error message quotes.
+pub const QUOTED_CHARS: usize = 60;
+
+/// `text` as an error message quotes it: whole up to [`QUOTED_CHARS`]
+/// characters, else its first ones and `…`. A message is one line a person
+/// reads, and a bad line of a megabyte would otherwise come back whole.
+///
+/// ```
+/// assert_eq!(checkers::quoted("W:W99"), "W:W99");
+/// let long = "1".repeat(100);
+/// assert_eq!(checkers::quoted(&long), format!("{}…", &long[..60]));
+/// ```
+pub fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((at, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..at])),
+        None => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 /// `text` safe to print on a terminal: every control character (C0, DEL, C1), which a
 /// file or an argument could use to retitle, clear or recolour the terminal, is shown
 /// escaped as `\u{1b}`; everything else, including non-ASCII letters, is kept.

@@ -49,7 +49,7 @@ pub(super) struct SelfplayArgs {
     #[arg(long, default_value_t = 1, value_parser = at_least::<u64>(0))]
     pub(super) seed: u64,
     /// Games played at once (default: one per core)
-    #[arg(long, value_parser = at_least::<usize>(0))]
+    #[arg(long, value_parser = at_least::<usize>(1))]
     pub(super) jobs: Option<usize>,
     /// Play with the weights of this file instead of the built-in evaluation (`hand`: the hand-written terms alone)
     #[arg(long, value_name = "FILE")]
@@ -127,7 +127,7 @@ pub(super) struct TrainArgs {
     #[arg(long, default_value_t = 6, value_parser = whole::<u32>(1, 30))]
     pub(super) depth: u32,
     /// Without --data: games played at once (default: one per core)
-    #[arg(long, value_parser = at_least::<usize>(0))]
+    #[arg(long, value_parser = at_least::<usize>(1))]
     pub(super) jobs: Option<usize>,
     /// Also fit a small network on top of the pattern weights
     #[arg(long)]
@@ -194,8 +194,11 @@ pub(super) struct MatchArgs {
           required_unless_present = "opponent", conflicts_with = "opponent")]
     pub(super) black_level: Option<u8>,
     /// Write every game to this PDN file
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "OUT")]
     pub(super) pdn: Option<PathBuf>,
+    /// With --pdn: replace OUT if it exists
+    #[arg(long, requires = "pdn")]
+    pub(super) force: bool,
     /// Capture separator in that file for Russian games: ":" (default) or "x" (as lidraughts writes it)
     #[arg(long, value_name = "SEP", value_parser = parse_separator)]
     pub(super) capture_separator: Option<char>,

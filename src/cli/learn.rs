@@ -23,6 +23,8 @@ const BOOK_PLIES: usize = 3;
 
 pub(super) fn selfplay(a: &SelfplayArgs) -> Result<(), Fail> {
     let rules = load_rules(&a.rules)?;
+    // A file already there is continued, not replaced: only where it goes is checked.
+    check_out(&a.out, true, "--out")?;
     let eval = evaluator(&rules, a.eval.as_deref())?;
     let settings = Settings {
         depth: a.depth,

@@ -190,13 +190,25 @@ fn join(path: &str, name: &str) -> String {
     }
 }
 
+/// Flags whose help is word for word another command's, keyed by that one's
+/// key: `match --force` is `review --force`, so the catalogues' translation
+/// serves both without a second copy to keep in step.
+const SAME_HELP: &[(&str, &str)] = &[("match.force", "review.force")];
+
 /// The help of `what` (an argument's id, or `about`) in the command at `path`:
-/// its own key, else the key shared by every command (`--variant`, `--ascii`).
+/// its own key, else the one [`SAME_HELP`] names, else the key shared by
+/// every command (`--variant`, `--ascii`).
 fn help_text(lang: Lang, path: &str, what: &str) -> Option<String> {
-    let own = format!("cli.help.{}", join(path, what));
+    let id = join(path, what);
+    let own = format!("cli.help.{id}");
+    let same = SAME_HELP
+        .iter()
+        .find(|(flag, _)| *flag == id)
+        .map(|(_, like)| format!("cli.help.{like}"));
     let shared = format!("cli.help.any.{what}");
-    let key = [own, shared]
+    let key = [Some(own), same, Some(shared)]
         .into_iter()
+        .flatten()
         .find(|k| crate::tui::i18n::has(k))?;
     let or = lang.t("cli.word.or");
     let and = lang.t("cli.word.and");
@@ -214,7 +226,10 @@ fn help_text(lang: Lang, path: &str, what: &str) -> Option<String> {
 pub(super) fn error_line(lang: Lang, e: &clap::Error) -> Option<String> {
     let value = |kind| context(e, kind);
     let arg = value(ContextKind::InvalidArg).unwrap_or_default();
-    let given = value(ContextKind::InvalidValue).unwrap_or_default();
+    let whole = value(ContextKind::InvalidValue).unwrap_or_default();
+    // A value of any length is quoted short, here and in the value parser's
+    // reason, which quotes it too.
+    let given = checkers::quoted(&whole).into_owned();
     let f = |key: &str, args: &[(&str, &dyn Display)]| lang.f(key, args);
     let mut line = match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => return None,
@@ -241,7 +256,7 @@ pub(super) fn error_line(lang: Lang, e: &clap::Error) -> Option<String> {
         }
         ErrorKind::ValueValidation => {
             let reason = std::error::Error::source(e)
-                .map(|s| s.to_string())
+                .map(|s| s.to_string().replace(&whole, &given))
                 .unwrap_or_default();
             f(
                 "cli.clap.invalid_value",
@@ -413,6 +428,28 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// `pdn check` has no `--ruleset`: its refusal of a variant offers none, in
+    /// every language, and keeps the rest of the sentence.
+    #[test]
+    fn a_variant_refusal_offers_ruleset_only_where_the_command_takes_it() {
+        let line = |id: &str, ruleset: bool| match super::super::unknown_variant(id, ruleset) {
+            super::super::Fail::Input(line) => line,
+            _ => unreachable!("bad input"),
+        };
+        for lang in Lang::ALL {
+            set(lang);
+            let with = line("bogus", true);
+            let without = line("pool.toml", false);
+            set(Lang::En);
+            assert!(with.contains("--ruleset"), "{lang:?}: {with}");
+            assert!(!without.contains("--ruleset"), "{lang:?}: {without}");
+            assert!(
+                without.contains("`pool.toml`") && without.contains("english, dammen64"),
+                "{lang:?}: {without}"
+            );
         }
     }
 

@@ -27,7 +27,9 @@ fn elo(score: f64, per_game: &[f64]) -> (f64, f64) {
     let mean = score;
     let var = per_game.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n.max(1.0);
     let half = 1.96 * (var / n.max(1.0)).sqrt();
-    let diff = to_elo(mean);
+    // Whole points, as the table shows them; `+ 0.0` turns an even score's
+    // -0 (and a rounded -0.4) into the +0 it is.
+    let diff = to_elo(mean).round() + 0.0;
     let margin = (to_elo(mean + half) - to_elo(mean - half)) / 2.0;
     (diff, margin)
 }
@@ -359,6 +361,9 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         ));
     }
     let rules = load_rules(&a.rules)?;
+    if let Some(path) = &a.pdn {
+        super::check_out(path, a.force, "--pdn")?;
+    }
     // Read from the cache (or solved once) before the first game, so that no
     // move of the match waits for the endgame tables.
     super::tables::ensure(&rules, &mut |_| {});
@@ -427,9 +432,9 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
         },
     };
     if let Some(path) = &a.pdn {
-        // Fail before hours of play, not after.
-        crate::files::write_atomically(path, "")
-            .map_err(|e| Fail::Input(format!("cannot write {}: {e}", path.display())))?;
+        // Fail before hours of play, not after; without --force the name is
+        // claimed only if still free, so a file made there since the check is kept.
+        super::write_out(path, "", a.force)?;
     }
     let games = a.games;
     let jobs = a
@@ -756,8 +761,20 @@ pub(super) fn run_match(a: &MatchArgs) -> Result<(), Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_balanced, pair_line, Draw};
+    use super::{elo, is_balanced, pair_line, Draw};
     use checkers::Ruleset;
+
+    /// An even score printed as `-0 ± 0`: 50% is no difference, `+0`.
+    #[test]
+    fn an_even_score_is_plus_zero_elo() {
+        for games in [&[0.5, 0.5][..], &[1.0, 0.0], &[1.0, 0.0, 0.5, 0.5]] {
+            let (diff, _) = elo(0.5, games);
+            assert_eq!(format!("{diff:>+6.0}"), "    +0", "{games:?}");
+        }
+        let (diff, _) = elo(0.4995, &[1.0, 0.0]);
+        assert_eq!(format!("{diff:+.0}"), "+0");
+        assert_eq!(format!("{:+.0}", elo(0.75, &[1.0, 0.5]).0), "+191");
+    }
 
     #[test]
     fn pairs_are_counted_by_points_and_split_pairs_are_told_apart() {

@@ -1,7 +1,7 @@
 //! `checkers pdn check FILE...`: reads PDN files game by game, replays every game,
 //! and prints a summary (or, with `--verbose`, one line per game).
 
-use super::{load_config, load_rules, Fail, PdnCheckArgs, RulesArgs};
+use super::{load_config, Fail, PdnCheckArgs};
 use checkers::pdn::{Assume, Checked, Checker, Reader, Verdict};
 use checkers::{printable, Printable, Ruleset};
 use std::io::{self, Write};
@@ -45,14 +45,27 @@ fn game_lines(c: &Checked) -> Vec<String> {
 /// config's variant for games written in its notation.
 fn assumptions(a: &PdnCheckArgs) -> Result<Assume, Fail> {
     let variant = match &a.variant {
-        Some(v) => Some(load_rules(&RulesArgs {
-            variant: Some(v.clone()),
-            ruleset: None,
-        })?),
+        Some(v) => Some(Ruleset::builtin(v).ok_or_else(|| super::unknown_variant(v, false))?),
         None => None,
     };
     let preferred = load_config()?.variant.and_then(|v| Ruleset::builtin(&v));
     Ok(Assume { variant, preferred })
+}
+
+/// Counts a file that could not be read; `--verbose`, which prints no
+/// summary, says why under the file's name, as the summary would have.
+fn unreadable(
+    out: &mut impl Write,
+    tally: &mut Tally,
+    text_lines: bool,
+    name: &str,
+    why: String,
+) -> io::Result<()> {
+    if text_lines {
+        writeln!(out, "unreadable: {}", printable(&why))?;
+    }
+    tally.unreadable(name, why);
+    Ok(())
 }
 
 pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
@@ -74,7 +87,8 @@ pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
         let file = match checkers::open_file(path, u64::MAX) {
             Ok(f) => f,
             Err(e) => {
-                tally.unreadable(&name, format!("cannot read {name}: {e}"));
+                let why = format!("cannot read {name}: {e}");
+                unreadable(&mut out, &mut tally, text_lines, &name, why)?;
                 continue;
             }
         };
@@ -97,7 +111,8 @@ pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
                     tally.add(&name, &checked);
                 }
                 Err(e) => {
-                    tally.unreadable(&name, format!("{name}: {e}"));
+                    let why = format!("{name}: {e}");
+                    unreadable(&mut out, &mut tally, text_lines, &name, why)?;
                     break;
                 }
             }
@@ -109,7 +124,8 @@ pub(super) fn pdn_check(a: &PdnCheckArgs) -> Result<(), Fail> {
             tally.encoding(&name, reader.encodings());
         }
         if games == 0 && !tally.failed(&name) {
-            tally.unreadable(&name, format!("{name}: no game in the file"));
+            let why = format!("{name}: no game in the file");
+            unreadable(&mut out, &mut tally, text_lines, &name, why)?;
         }
     }
     if a.json {

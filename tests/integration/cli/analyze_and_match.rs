@@ -91,6 +91,48 @@ fn analyze_refuses_a_position_without_a_legal_move() {
     refused(&["analyze", "--variant", "english"], None, &["--depth"]);
 }
 
+/// A file already at `--pdn` is refused before any game is played (a reviewer
+/// lost one to a two-game match); `--force` replaces it, with the games.
+#[test]
+fn match_never_replaces_a_pdn_file_unasked() {
+    let dir = std::env::temp_dir().join(format!("checkers-match-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdn = dir.join("existing.pdn");
+    std::fs::write(&pdn, "precious\n").unwrap();
+    let mut args = vec![
+        "match",
+        "--variant",
+        "english",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--white-level",
+        "3",
+        "--black-level",
+        "2",
+        "--jobs",
+        "1",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ];
+    // One line and nothing else: no game was played.
+    let run = refused(
+        &args,
+        None,
+        &["existing.pdn exists: give another name, or --force"],
+    );
+    assert_eq!(run.stdout, "");
+    assert_eq!(std::fs::read_to_string(&pdn).unwrap(), "precious\n");
+    args.push("--force");
+    let run = checkers(&args, None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(checkers::pdn::read_games(&text).unwrap().len(), 2, "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A short match between the two lowest levels: the results table, one plain
 /// progress line per game on standard error, and every game in the PDN file.
 #[test]

@@ -73,6 +73,182 @@ fn bad_fen_on_stdin_names_the_line() {
     assert_eq!(run.stdout, "[]\n");
 }
 
+/// A bad FEN of any size is quoted in 60 characters and `…`: a 900 KB line on
+/// standard input came back as a 1.8 MB error line, the FEN and its bad item
+/// each quoted whole.
+#[test]
+fn an_oversized_bad_fen_is_quoted_cut_short() {
+    let digits = "9".repeat(100_000);
+    let fen = format!("W:W{digits}");
+    let cut = format!("{}…", &fen[..60]);
+    let item = format!("`{}…` in the white list is not a square", &digits[..60]);
+    let args = ["moves", "--variant", "english", "--fen", fen.as_str()];
+    let run = refused(&args, None, &[&format!("bad FEN \"{cut}\""), &item]);
+    assert!(run.stderr.len() < 400, "{} bytes", run.stderr.len());
+    let line = format!("W:W{}\n", "1".repeat(900_000));
+    let run = refused(&args[..3], Some(&line), &["line 1", "…"]);
+    assert!(run.stderr.len() < 400, "{} bytes", run.stderr.len());
+}
+
+/// Every command that writes a file checks where it goes before its work: a
+/// folder at the name is refused even with `--force` (a review ran whole, then
+/// failed), and so is a folder that is not there (selfplay said so with exit
+/// code 1, after the endgame tables).
+#[test]
+fn an_output_path_that_cannot_be_a_file_is_refused_before_the_work() {
+    let dir = std::env::temp_dir().join(format!("checkers-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("folder")).unwrap();
+    let folder = dir.join("folder");
+    let folder = folder.to_str().unwrap();
+    let lost = dir.join("no-such-folder").join("x");
+    let lost = lost.to_str().unwrap();
+    let record = manifest("tests/data/review_blunder.pdn");
+    let record = record.to_str().unwrap();
+    let english = ["--variant", "english"];
+    let commands = |out: &str| -> Vec<(Vec<String>, &str)> {
+        let with = |words: &[&str], flag| {
+            let mut all: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            all.extend([flag, out].map(str::to_string));
+            all
+        };
+        vec![
+            (
+                with(&["review", record, "--depth", "3", "--force"], "--pdn"),
+                "--pdn",
+            ),
+            (
+                with(
+                    &[&["train"][..], &english, &["--data", record, "--force"]].concat(),
+                    "--out",
+                ),
+                "--out",
+            ),
+            (
+                with(
+                    &[
+                        &["selfplay"][..],
+                        &english,
+                        &["--games", "1", "--depth", "1"],
+                    ]
+                    .concat(),
+                    "--out",
+                ),
+                "--out",
+            ),
+            (
+                with(
+                    &[
+                        &["match"][..],
+                        &english,
+                        &[
+                            "--games",
+                            "2",
+                            "--white-level",
+                            "1",
+                            "--black-level",
+                            "1",
+                            "--force",
+                        ],
+                    ]
+                    .concat(),
+                    "--pdn",
+                ),
+                "--pdn",
+            ),
+            (
+                with(
+                    &[
+                        &["book", "build"][..],
+                        &english,
+                        &["--plies", "1", "--force"],
+                    ]
+                    .concat(),
+                    "--out",
+                ),
+                "--out",
+            ),
+        ]
+    };
+    for (args, _) in commands(folder) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let is_a_folder = format!("cannot write {folder}: it is a directory, not a regular file");
+        let run = refused(&args, None, &[&is_a_folder]);
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+    for (args, flag) in commands(lost) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = refused(&args, None, &[&format!("no such folder for {flag}")]);
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `pdn check` takes `--variant` but no `--ruleset`: its refusal offered one.
+#[test]
+fn pdn_check_refuses_an_unknown_variant_without_offering_a_ruleset() {
+    let record = manifest("tests/data/review_blunder.pdn");
+    let args = [
+        "pdn",
+        "check",
+        "--variant",
+        "bogus",
+        record.to_str().unwrap(),
+    ];
+    let run = refused(
+        &args,
+        None,
+        &["unknown variant `bogus`", "english, dammen64"],
+    );
+    assert!(!run.stderr.contains("--ruleset"), "{}", run.stderr);
+}
+
+/// No games at once is no way to play: `selfplay` and `train` took `--jobs 0`
+/// (and played on one thread), where `match` and `book build` refuse it.
+#[test]
+fn no_command_takes_zero_jobs() {
+    let english = ["--variant", "english"];
+    for command in [
+        &["selfplay", "--games", "1", "--out", "x.data"][..],
+        &["train", "--out", "x.ckev"],
+        &[
+            "match",
+            "--games",
+            "2",
+            "--white-level",
+            "1",
+            "--black-level",
+            "1",
+        ],
+        &["book", "build", "--out", "x.book"],
+    ] {
+        let words = if command[0] == "book" { 2 } else { 1 };
+        let args = [
+            &command[..words],
+            &english,
+            &command[words..],
+            &["--jobs", "0"],
+        ]
+        .concat();
+        refused(&args, None, &["'--jobs <", "`0` is not a whole number"]);
+    }
+}
+
+/// A flag's value of any length is quoted short too, by clap's refusal and by
+/// the variant's.
+#[test]
+fn an_oversized_value_is_quoted_cut_short() {
+    let nines = "9".repeat(100_000);
+    let cut = format!("`{}…`", &nines[..60]);
+    for args in [
+        ["perft", "--variant", "english", "--depth", nines.as_str()],
+        ["perft", "--variant", nines.as_str(), "--depth", "1"],
+    ] {
+        let run = refused(&args, None, &[&cut]);
+        assert!(run.stderr.len() < 600, "{} bytes", run.stderr.len());
+    }
+}
+
 #[test]
 fn bad_depth() {
     refused(

@@ -244,6 +244,37 @@ fn pdn_check_of_a_missing_or_empty_file_is_one_line_and_exit_code_2() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--verbose` prints no summary, so it says itself why each file it could not
+/// read was refused: it printed their names alone.
+#[test]
+fn pdn_check_verbose_says_why_each_unreadable_file_is() {
+    let dir = scratch("verbose-unreadable");
+    let utf16 = dir.join("utf16.pdn");
+    let mut bytes = vec![0xff, 0xfe];
+    bytes.extend("[Event \"x\"]\n".encode_utf16().flat_map(u16::to_le_bytes));
+    std::fs::write(&utf16, bytes).unwrap();
+    let empty = dir.join("empty.pdn");
+    std::fs::write(&empty, "").unwrap();
+    let (utf16, empty) = (utf16.to_str().unwrap(), empty.to_str().unwrap());
+    let out = run_in(&dir, &["pdn", "check", "--verbose", utf16, empty]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "error: 2 of 2 files could not be read\n");
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert_eq!(lines[0], format!("{utf16}:"));
+    assert!(
+        lines[1].starts_with(&format!("unreadable: {utf16}: ")) && lines[1].contains("UTF-16"),
+        "{stdout}"
+    );
+    assert_eq!(lines[2], format!("{empty}:"));
+    assert_eq!(
+        lines[3],
+        format!("unreadable: {empty}: no game in the file")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `play --load` reads the file as `pdn check` does: a game past a byte-order mark,
 /// in Windows-1251, is found and opened (then it needs a terminal, which a test has
 /// not); a game it cannot open is one line and exit code 2.
@@ -317,6 +348,8 @@ fn match_writes_russian_captures_with_the_separator_chosen() {
     ] {
         std::fs::create_dir_all(dir.join("config/checkers")).unwrap();
         std::fs::write(dir.join("config/checkers/config.toml"), config).unwrap();
+        // The run before wrote it; a match never replaces a file unasked.
+        let _ = std::fs::remove_file(&pdn);
         let out = run_in(&dir, &args);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let written = std::fs::read_to_string(&pdn).unwrap();
