@@ -145,7 +145,7 @@ fn event_loop(
         };
         match ev {
             event::Event::Input(input) => {
-                if let Some(action) = keymap::action(app.mode(), &input) {
+                if let Some(action) = app.input_action(&input) {
                     app.update(action);
                 }
             }

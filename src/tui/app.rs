@@ -557,6 +557,15 @@ impl App {
         app
     }
 
+    /// What a key, click or resize means now. While the notice to enlarge
+    /// the terminal hides the game, keys act on nothing unseen (a hidden quit
+    /// dialog was answered, a move taken back): only Ctrl-C and a resize count.
+    pub fn input_action(&self, input: &crossterm::event::Event) -> Option<Action> {
+        let action = crate::tui::keymap::action(self.mode(), input)?;
+        let shown = !self.layout().too_small;
+        (shown || matches!(action, Action::Resize(..) | Action::ForceQuit)).then_some(action)
+    }
+
     /// Which keys mean what now.
     pub fn mode(&self) -> Mode {
         if self.start_menu.is_some() {

@@ -42,6 +42,15 @@ fn key_action(mode: Mode, key: &KeyEvent) -> Option<Action> {
     }
     if mode == Mode::Command {
         return match key.code {
+            // Ctrl-G is a control key, not a "g" (nor is Alt-] a "]" of an
+            // escape sequence): typed into the line they made words of nothing.
+            KeyCode::Char(_)
+                if key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            {
+                None
+            }
             KeyCode::Char(c) => Some(Action::CommandInput(c)),
             KeyCode::Backspace => Some(Action::CommandBackspace),
             KeyCode::Delete => Some(Action::CommandDelete),
@@ -172,6 +181,19 @@ mod tests {
         assert_eq!(
             action(Mode::Confirm, &key(KeyCode::Char('s'))),
             Some(Action::Yes)
+        );
+    }
+
+    #[test]
+    fn control_and_alt_letters_are_not_typed_into_the_command_line() {
+        for m in [KeyModifiers::CONTROL, KeyModifiers::ALT] {
+            let ev = Event::Key(KeyEvent::new(KeyCode::Char('g'), m));
+            assert_eq!(action(Mode::Command, &ev), None, "{m:?}");
+        }
+        let shifted = Event::Key(KeyEvent::new(KeyCode::Char('X'), KeyModifiers::SHIFT));
+        assert_eq!(
+            action(Mode::Command, &shifted),
+            Some(Action::CommandInput('X'))
         );
     }
 

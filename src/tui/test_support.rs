@@ -99,7 +99,8 @@ pub(super) fn status_line(app: &App) -> String {
 }
 
 pub(super) fn send(app: &mut App, event: Event) {
-    if let Some(action) = keymap::action(app.mode(), &event) {
+    // As the event loop does.
+    if let Some(action) = app.input_action(&event) {
         app.update(action);
     }
 }

@@ -376,9 +376,17 @@ fn no_colour_means_no_colour() {
 #[test]
 fn resizing_below_the_minimum_and_back() {
     let mut a = app(ENGLISH, None);
+    command(&mut a, "11-15");
     send(&mut a, Event::Resize(59, 24));
     assert!(screen(&a).contains("enlarge the terminal to 60×12"));
+    // Keys act on nothing unseen: not the hidden quit dialog, not an undo.
+    ch(&mut a, 'q');
+    ch(&mut a, 'u');
+    ch(&mut a, 'y');
+    assert!(!a.quit && a.overlay.is_none());
+    assert_eq!(moves_played(&a), ["11-15"]);
     send(&mut a, Event::Resize(100, 30));
+    ch(&mut a, 'u');
     let text = screen(&a);
     assert!(!text.contains("enlarge"));
     // Clicks use the new size.
