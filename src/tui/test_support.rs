@@ -8,7 +8,6 @@
 
 use super::app::{Action, AiSettings, App, Effect, FileWork, Mode, Options};
 use super::i18n::Lang;
-use super::keymap;
 use super::theme::Theme;
 use checkers::{fen, Ruleset, Square};
 use crossterm::event::{
