@@ -280,8 +280,11 @@ pub fn render(app: &App, layout: &Layout, buf: &mut Buffer) {
                         // colour, on a ring's foot: its top keeps the ring's
                         // shape, which tells it from a solid disc's top.
                         let x = dx + (d.saturating_sub(n.len() as u16)) / 2;
-                        let y = if hollow {
-                            dy + cells.len() as u16 - 1
+                        let foot = dy + cells.len() as u16 - 1;
+                        // Not over a king's crown, though: a king's number
+                        // goes on top, the crown telling it apart.
+                        let y = if hollow && !(p.is_king() && foot == cy) {
+                            foot
                         } else {
                             dy
                         };

@@ -373,6 +373,26 @@ fn no_colour_means_no_colour() {
     }
 }
 
+/// Without colour a white king wears its crown, with its number on the
+/// disc's top (on its foot, where a man's goes, it hid the crown).
+#[test]
+fn without_colour_every_king_shows_its_crown() {
+    for (size, fen_text) in [
+        ((80, 24), "W:WK22,23:BK10,11"),
+        ((100, 30), "W:WK22,23:BK10,11"),
+    ] {
+        let opts = Options {
+            start: Some(fen::parse(fen_text, &checkers::BOARD_8).unwrap()),
+            theme: Theme::new(false, false),
+            ..options(Ruleset::builtin(ENGLISH).unwrap())
+        };
+        let a = App::new(opts, size);
+        let text = screen(&a);
+        let crowns = text.matches(a.theme.glyphs.crown).count();
+        assert_eq!(crowns, 2, "{size:?}\n{text}");
+    }
+}
+
 #[test]
 fn resizing_below_the_minimum_and_back() {
     let mut a = app(ENGLISH, None);
