@@ -103,7 +103,9 @@ pub(super) fn lines(app: &App, a: &Analysis, width: u16, tall: bool) -> Vec<Line
     } else {
         l.t("panel.review").to_string()
     };
-    lines.push(Line::styled(header, t.title()));
+    // Wrapped between words like every entry: "Partieanalyse: 6 von 83
+    // Stellungen" was cut at 80×24.
+    entry(&mut lines, &header, t.title(), width, 2);
     lines.extend(graph(app, a, width, if tall { 6 } else { 4 }));
     let here = app.game.moves().len();
     let pos = *app.game.position();

@@ -63,6 +63,28 @@ fn feed(a: &mut App, id: u64) {
     a.update(Action::ReviewDone { id });
 }
 
+/// The progress line wraps between words in every language and size, never
+/// cut off in a word ("Partieanalyse: 6 von 83 Stel").
+#[test]
+fn the_review_progress_is_never_cut_in_a_word() {
+    use crate::tui::i18n::Lang;
+    for lang in [Lang::En, Lang::De, Lang::Nl, Lang::It, Lang::Ru] {
+        for size in [(80, 24), (68, 14)] {
+            let mut a = record();
+            a.lang = lang;
+            a.update(Action::Resize(size.0, size.1));
+            ch(&mut a, 'v');
+            let header = lang.f("panel.review_running", &[("done", &0), ("total", &5)]);
+            let text = screen(&a);
+            let last_word = header.split_whitespace().last().unwrap();
+            assert!(
+                text.contains(last_word),
+                "{lang:?} {size:?}: {header:?} cut\n{text}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_review_marks_the_blunder_draws_the_graph_and_m_goes_to_it() {
     let mut a = record();
