@@ -157,7 +157,14 @@ pub fn why_illegal(pos: &Position, rules: &Ruleset, squares: &[Square]) -> Illeg
             })
         };
         let midway = squares.len() > 2 && continues(&squares[..squares.len() - 1]);
-        if from_moves && (continues(squares) || midway) {
+        // `32x12` where the capture lands on 12 on its way on: typed from and
+        // to alone, it too stops early.
+        let passes = squares.len() == 2
+            && legal.iter().any(|m| {
+                let p = m.path();
+                m.from() == from && p.len() > 2 && p[1..p.len() - 1].contains(&squares[1])
+            });
+        if from_moves && (continues(squares) || midway || passes) {
             return Illegal::CaptureMustContinue;
         }
         // A capture of this piece that leaves the board's captures after a

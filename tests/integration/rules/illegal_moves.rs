@@ -205,6 +205,22 @@ fn stopping_a_capture_early_is_refused_as_the_capture_must_go_on() {
     }
 }
 
+/// Typed from and to alone, `32x12` names a landing the capture passes on its
+/// way on: stopping early too, not a capture refused (it said "a capture is
+/// mandatory").
+#[test]
+fn a_capture_typed_to_a_landing_it_passes_is_refused_as_the_capture_must_go_on() {
+    let rules = rules(checkers::rules::builtin::INTERNATIONAL);
+    let pos = checkers::fen::parse("W:W32,37,44,47:B27,17,18,8,39,6", rules.geometry()).unwrap();
+    let refused = notation::MoveText::parse("32x12", rules.geometry())
+        .expect("well-formed move text")
+        .resolve(&pos, &rules);
+    match refused {
+        Err(ResolveError::Illegal { why, .. }) => assert_eq!(why, Illegal::CaptureMustContinue),
+        other => panic!("`32x12` should be refused, got {other:?}"),
+    }
+}
+
 #[test]
 fn a_man_moving_backwards_is_refused_as_men_do_not_move_backwards() {
     let pos = board(Color::White, QUIET);
