@@ -78,8 +78,14 @@ impl App {
         let own = pos
             .piece_at(square)
             .is_some_and(|p| p.color() == pos.side_to_move());
+        // A capture that goes round and ends where it began (`32x21x12x23x32`)
+        // is finished by choosing that square again.
+        let round = |sel: &Selection| {
+            square == sel.from && self.candidates().iter().any(|m| m.to() == sel.from)
+        };
         match self.selection.clone() {
             None => self.select(square),
+            Some(sel) if round(&sel) => self.land(sel, square),
             Some(sel) if sel.landings.is_empty() && square == sel.from => {
                 if self.touch_move() {
                     self.touched_must_move(sel.from);

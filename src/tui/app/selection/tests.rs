@@ -337,6 +337,23 @@ fn a_touched_piece_stays_touched_and_the_hint_is_for_it() {
     assert!(a.selection.is_none());
 }
 
+/// A capture that ends on its own square is finished by choosing that square
+/// again (it was refused as putting a touched piece back).
+#[test]
+fn a_capture_round_to_its_own_square_is_played_by_choosing_it_again() {
+    let rules = Ruleset::builtin(INTERNATIONAL).unwrap();
+    let opts = Options {
+        start: Some(checkers::fen::parse("W:W32,45:B27,28,17,18,3", rules.geometry()).unwrap()),
+        ..options(rules)
+    };
+    let mut a = App::new(opts, (80, 24));
+    let from = a.geometry().parse_square("32").unwrap();
+    click(&mut a, from);
+    click(&mut a, from);
+    assert_eq!(a.game.moves().len(), 1, "{:?}", a.status);
+    assert_eq!(a.game.moves().next().unwrap().to(), from);
+}
+
 #[test]
 fn no_touch_move_lets_a_russian_player_change_their_mind() {
     let mut a = App::new(
