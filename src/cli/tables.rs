@@ -195,7 +195,20 @@ mod tests {
     /// of a clock's time on a fresh cache).
     #[test]
     fn attaching_ready_tables_never_reads_or_solves_them() {
-        let rules = Ruleset::builtin("czech").unwrap();
+        // Rules of movement of their own (flying kings that take only from
+        // next to a piece), so that no other test of this process shares
+        // their tables.
+        let text = include_str!("../../rulesets/czech.toml")
+            .replace("id = \"czech\"", "id = \"czech-short-takes\"")
+            .replace(
+                "king_captures_from = \"any-distance\"",
+                "king_captures_from = \"adjacent\"",
+            )
+            .replace(
+                "king_lands = \"any-empty-beyond\"",
+                "king_lands = \"directly-behind\"",
+            );
+        let rules = Ruleset::from_toml(&text, "test").unwrap();
         let pos = checkers::fen::parse("W:W21,22:B5", rules.geometry()).unwrap();
         // The process's tables are shared by every test in it: another may
         // have installed these already, and then the search gets them.
