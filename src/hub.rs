@@ -319,6 +319,14 @@ fn level(a: &[(String, String)]) -> Result<Limits, String> {
         *value = get(a, key)
             .map(|v| number(key, v, *min, *max))
             .transpose()?;
+        // Plies and moves are counts: `depth=4.5` was searched as 4.
+        let count = matches!(*key, "depth" | "moves");
+        if value.is_some_and(|v| count && v.fract() != 0.0) {
+            let given = get(a, key).unwrap_or_default();
+            return Err(format!(
+                "{key}={given} is not a whole number from {min} to {max}"
+            ));
+        }
     }
     let [depth, move_time, time, inc, moves] = values;
     let nodes = get(a, "nodes").map(nodes).transpose()?;

@@ -509,6 +509,28 @@ fn level_nodes_takes_whole_numbers_in_its_range_only() {
     );
 }
 
+/// `depth` and `moves` are counts too: `depth=4.5` was searched as 4.
+#[test]
+fn level_depth_and_moves_take_whole_numbers_only() {
+    let input = format!(
+        "pos pos={START}\nlevel depth=4.5\nlevel time=10 moves=2.5\nlevel depth=2\ngo think\nping\n"
+    );
+    let (lines, _) = session(&input);
+    let errors = errors(&lines);
+    assert_eq!(
+        errors,
+        [
+            "error message=\"depth=4.5 is not a whole number from 1 to 100\"",
+            "error message=\"moves=2.5 is not a whole number from 1 to 10000\"",
+        ],
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("done move=")),
+        "{lines:?}"
+    );
+}
+
 /// A time below 10 ms is kept: it was taken as 10 ms, which overran a clock of
 /// 1 ms. With no time at all the search answers after its first depth.
 #[test]
