@@ -157,6 +157,19 @@ pub struct PdnError {
     pub column: usize,
     /// What is wrong, in English.
     pub message: String,
+    /// Which of the reasons it is, for a reader to word in its own language.
+    pub kind: Unreadable,
+}
+
+/// Why PDN input could not be read at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// Reading failed (the system's error is in the message).
+    Io,
+    /// The file is UTF-16.
+    Utf16,
+    /// A NUL byte: not a text file.
+    NotText,
 }
 
 impl std::fmt::Display for PdnError {

@@ -2,7 +2,7 @@
 //! that is not UTF-8 is read as Windows-1251 where its bytes make Cyrillic words
 //! (and so is every such line after it), otherwise as Latin-1.
 
-use super::PdnError;
+use super::{PdnError, Unreadable};
 use std::io::BufRead;
 
 /// How a file's text was read.
@@ -96,15 +96,16 @@ impl<R: BufRead> Lines<R> {
         out.clear();
         self.bytes.clear();
         let line = self.number + 1;
-        let fail = |message: String| PdnError {
+        let fail = |message: String, kind| PdnError {
             line,
             column: 1,
             message,
+            kind,
         };
         let n = self
             .input
             .read_until(b'\n', &mut self.bytes)
-            .map_err(|e| fail(format!("cannot read the file: {e}")))?;
+            .map_err(|e| fail(format!("cannot read the file: {e}"), Unreadable::Io))?;
         if n == 0 {
             return Ok(false);
         }
@@ -114,6 +115,7 @@ impl<R: BufRead> Lines<R> {
             if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
                 return Err(fail(
                     "the file is UTF-16; save it as UTF-8 (or Latin-1) to read it".into(),
+                    Unreadable::Utf16,
                 ));
             }
             bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
@@ -123,6 +125,7 @@ impl<R: BufRead> Lines<R> {
                 line,
                 column: at + 1,
                 message: "a NUL byte: this is not a text file".into(),
+                kind: Unreadable::NotText,
             });
         }
         let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);

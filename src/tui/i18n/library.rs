@@ -189,7 +189,12 @@ impl Lang {
         }
         match e {
             OpenError::Unreadable(p) => {
-                let message = checkers::printable(&p.message).into_owned();
+                // The system's own words stay as the system gave them.
+                let message = match p.kind {
+                    checkers::pdn::Unreadable::Utf16 => self.t("pdn.utf16").to_string(),
+                    checkers::pdn::Unreadable::NotText => self.t("pdn.not_text").to_string(),
+                    checkers::pdn::Unreadable::Io => checkers::printable(&p.message).into_owned(),
+                };
                 self.f(
                     "pdn.at",
                     &[
@@ -220,6 +225,35 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file that is not text, or UTF-16, is said so in the player's
+    /// language, not in the library's English inside a translated line.
+    #[test]
+    fn an_unreadable_file_is_worded_in_each_language() {
+        use checkers::pdn::{PdnError, Unreadable};
+        for (kind, english) in [
+            (Unreadable::NotText, "a NUL byte: this is not a text file"),
+            (
+                Unreadable::Utf16,
+                "the file is UTF-16; save it as UTF-8 (or Latin-1) to read it",
+            ),
+        ] {
+            let e = OpenError::Unreadable(PdnError {
+                line: 1,
+                column: 1,
+                message: english.to_string(),
+                kind,
+            });
+            assert_eq!(
+                Lang::En.open_error(&e),
+                format!("line 1, column 1: {english}")
+            );
+            for lang in [Lang::De, Lang::Nl, Lang::It, Lang::Ru] {
+                let said = lang.open_error(&e);
+                assert!(!said.contains(english), "{lang:?}: {said}");
+            }
+        }
+    }
 
     /// Every reason a move is refused is worded in every language; the English
     /// is the library's own sentence.
