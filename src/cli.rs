@@ -349,20 +349,21 @@ fn unknown_variant(id: &str, ruleset: bool) -> Fail {
     } else {
         String::new()
     };
-    let line = l.f(
-        "cli.variant.unknown",
-        &[("id", &id), ("hint", &hint), ("ids", &ids.join(", "))],
-    );
-    if ruleset {
-        return Fail::Input(line);
-    }
-    // Every catalogue ends the sentence with its `(… --ruleset …)`, which a
-    // command without that flag must not offer.
-    let line = match line.rfind(" (") {
-        Some(at) if line.ends_with(')') && line[at..].contains("--ruleset") => &line[..at],
-        _ => line.as_str(),
+    // A command without `--ruleset` does not offer it.
+    let or_ruleset = if ruleset {
+        l.t("cli.variant.or_ruleset")
+    } else {
+        ""
     };
-    Fail::Input(line.to_string())
+    Fail::Input(l.f(
+        "cli.variant.unknown",
+        &[
+            ("id", &id),
+            ("hint", &hint),
+            ("ids", &ids.join(", ")),
+            ("or_ruleset", &or_ruleset),
+        ],
+    ))
 }
 
 /// The evaluation of a weights file for `rules`; a file that is not one, or is
