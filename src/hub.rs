@@ -283,15 +283,17 @@ fn number(key: &str, value: &str, min: f64, max: f64) -> Result<f64, String> {
     }
 }
 
-/// The keys of a `level` line and the range of each: the one place they are
-/// checked (`nodes`, a count, apart in [`MAX_NODES`]). Times are in seconds, up
-/// to a year, which a `Duration` holds and nobody waits for.
-const LEVEL_KEYS: [(&str, f64, f64); 5] = [
-    ("depth", 1.0, 100.0),
-    ("move-time", 0.0, MAX_SECONDS),
-    ("time", 0.0, MAX_SECONDS),
-    ("inc", 0.0, MAX_SECONDS),
-    ("moves", 1.0, 10_000.0),
+/// The keys of a `level` line, the range of each and whether it is a count
+/// (plies, moves: `depth=4.5` was searched as 4): the one place they are
+/// checked (`nodes`, a count past what an `f64` holds exactly, apart in
+/// [`MAX_NODES`]). Times are in seconds, up to a year, which a `Duration`
+/// holds and nobody waits for.
+const LEVEL_KEYS: [(&str, f64, f64, bool); 5] = [
+    ("depth", 1.0, 100.0, true),
+    ("move-time", 0.0, MAX_SECONDS, false),
+    ("time", 0.0, MAX_SECONDS, false),
+    ("inc", 0.0, MAX_SECONDS, false),
+    ("moves", 1.0, 10_000.0, true),
 ];
 
 /// The most `nodes` a `level` takes: the range the hub has always told, below
@@ -315,18 +317,15 @@ fn nodes(value: &str) -> Result<u64, String> {
 /// whether or not the limit it belongs to is used.
 fn level(a: &[(String, String)]) -> Result<Limits, String> {
     let mut values = [None; LEVEL_KEYS.len()];
-    for ((key, min, max), value) in LEVEL_KEYS.iter().zip(values.iter_mut()) {
+    for ((key, min, max, count), value) in LEVEL_KEYS.iter().zip(values.iter_mut()) {
         *value = get(a, key)
-            .map(|v| number(key, v, *min, *max))
+            .map(|v| match number(key, v, *min, *max) {
+                Ok(n) if *count && n.fract() != 0.0 => Err(format!(
+                    "{key}={v} is not a whole number from {min} to {max}"
+                )),
+                n => n,
+            })
             .transpose()?;
-        // Plies and moves are counts: `depth=4.5` was searched as 4.
-        let count = matches!(*key, "depth" | "moves");
-        if value.is_some_and(|v| count && v.fract() != 0.0) {
-            let given = get(a, key).unwrap_or_default();
-            return Err(format!(
-                "{key}={given} is not a whole number from {min} to {max}"
-            ));
-        }
     }
     let [depth, move_time, time, inc, moves] = values;
     let nodes = get(a, "nodes").map(nodes).transpose()?;
