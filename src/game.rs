@@ -27,6 +27,17 @@ pub enum OutcomeReason {
     Agreement,
 }
 
+impl OutcomeReason {
+    /// Whether the game ended off the board (a resignation, an agreed draw, a
+    /// flag fall), which its moves alone do not show.
+    pub fn off_board(&self) -> bool {
+        matches!(
+            self,
+            OutcomeReason::Resignation | OutcomeReason::Agreement | OutcomeReason::Time
+        )
+    }
+}
+
 /// How a game ended: the winner (none for a draw) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {

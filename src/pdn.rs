@@ -30,7 +30,9 @@ mod written;
 
 pub use decode::Encoding;
 pub use reader::{read_games, Reader};
-pub use replay::{recorded_result, replay, replay_record, Refusal, ReplayError, Replayed};
+pub use replay::{
+    recorded_ending, recorded_result, replay, replay_record, Refusal, ReplayError, Replayed,
+};
 pub use variant::{variant_of, Assume, Checked, Checker, Unsupported, Verdict};
 pub use writer::{move_number, write_game, write_game_with, Note, Tags, WriteOptions};
 

@@ -334,7 +334,7 @@ pub(super) fn resume(
     // Over in its file alone (a resignation, an agreed draw, a loss on time):
     // it opens to be looked at, as a loaded record does, and a move played on
     // it starts a new game rather than change the finished one.
-    let ended = !tags.result.is_empty();
+    let ended = !tags.result.is_empty() || game.outcome().is_some_and(|o| o.reason.off_board());
     if ended {
         keeper.let_go();
     }

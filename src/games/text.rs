@@ -4,7 +4,7 @@
 //! that file changed or went away.
 
 use checkers::pdn::{self, PdnGame, Tags};
-use checkers::{Game, Ruleset};
+use checkers::{Game, OutcomeReason, Ruleset};
 
 const RULESET_LINE: &str = "%checkers-ruleset";
 
@@ -110,7 +110,8 @@ pub fn open_game(
         .and_then(|text| Some((text, carried_ruleset(text)?)));
     let Some((text, toml)) = carried else {
         let loaded = pdn::open_game(bytes, n, assume).map_err(OpenError::Pdn)?;
-        return Ok((loaded.pdn, loaded.game, None, loaded.notes));
+        let game = ended_as_recorded(&loaded.pdn, loaded.game);
+        return Ok((loaded.pdn, game, None, loaded.notes));
     };
     let rules =
         Ruleset::from_toml(&toml, "the ruleset saved with the game").map_err(OpenError::Ruleset)?;
@@ -126,7 +127,22 @@ pub fn open_game(
             error: Box::new(error),
         })
     })?;
+    let game = ended_as_recorded(&read, game);
     Ok((read, game, Some(toml), Vec::new()))
+}
+
+/// `game` ended as its record says where its moves do not show it (a loss on
+/// time, a resignation, an agreed draw), so that it opens as it was left:
+/// the reason on the panel, the flagged clock at zero.
+fn ended_as_recorded(read: &PdnGame, mut game: Game) -> Game {
+    if let Some(o) = pdn::recorded_ending(read, &game) {
+        match (o.reason, o.winner) {
+            (OutcomeReason::Time, Some(w)) => game.flag_fall(w.opposite()),
+            (OutcomeReason::Resignation, Some(w)) => game.resign(w.opposite()),
+            _ => game.agree_draw(),
+        }
+    }
+    game
 }
 
 /// What the list of games shows of one, read without replaying its moves.

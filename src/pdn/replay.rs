@@ -6,7 +6,7 @@
 use super::written::{self, Written};
 use super::{PdnGame, Tag, Warning, WarningKind};
 use crate::bitboard::Geometry;
-use crate::game::Game;
+use crate::game::{Game, Outcome, OutcomeReason};
 use crate::legal_moves;
 use crate::moves::Move;
 use crate::position::Position;
@@ -299,6 +299,26 @@ pub fn recorded_result(pdn: &PdnGame, rules: &Ruleset) -> Option<&'static str> {
             None => "1/2-1/2",
         },
     )
+}
+
+/// How a record ended where its moves do not show it, as its `Termination`
+/// tag says (PGN's values, any case): "time forfeit" with a decisive result is
+/// a loss on time; "normal" with a decisive result is a resignation, with a
+/// drawn one an agreed draw. `None` where `game` ends on the board, or the
+/// record says nothing of how it ended: its result alone then stands.
+pub fn recorded_ending(pdn: &PdnGame, game: &Game) -> Option<Outcome> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let how = pdn.tag("Termination")?.trim().to_ascii_lowercase();
+    let winner = meaning(&written_result(pdn), first_score(pdn, game.rules()))?;
+    let reason = match (how.as_str(), winner) {
+        ("time forfeit", Some(_)) => OutcomeReason::Time,
+        ("normal", Some(_)) => OutcomeReason::Resignation,
+        ("normal", None) => OutcomeReason::Agreement,
+        _ => return None,
+    };
+    Some(Outcome { winner, reason })
 }
 
 /// What a written result says: `Some(Some(winner))`, `Some(None)` for a draw,

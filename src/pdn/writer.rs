@@ -1,6 +1,6 @@
 //! Writing games as PDN 3.0.
 
-use crate::game::Game;
+use crate::game::{Game, OutcomeReason};
 use crate::notation::write_short;
 use crate::position::Position;
 
@@ -87,6 +87,18 @@ pub fn write_game(game: &Game, tags: &Tags) -> String {
     write_game_with(game, tags, &WriteOptions::default())
 }
 
+/// PGN's `Termination` for a game that ended off the board, which its moves
+/// cannot show: "time forfeit" for a flag fall, "normal" for a resignation
+/// (a decisive result) or an agreed draw (a drawn one), as lichess writes
+/// them; read back by [`super::recorded_ending`].
+fn termination(reason: &OutcomeReason) -> Option<&'static str> {
+    match reason {
+        OutcomeReason::Time => Some("time forfeit"),
+        OutcomeReason::Resignation | OutcomeReason::Agreement => Some("normal"),
+        _ => None,
+    }
+}
+
 /// [`write_game`] with the choices of `options`.
 pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
     let mut rules = game.rules().clone();
@@ -122,6 +134,9 @@ pub fn write_game_with(game: &Game, tags: &Tags, options: &WriteOptions) -> Stri
         tag("GameType", &t.to_string());
     }
     tag("Variant", &rules.pdn_variant);
+    if let Some(t) = game.outcome().and_then(|o| termination(&o.reason)) {
+        tag("Termination", t);
+    }
     if !tags.time_control.is_empty() {
         tag("TimeControl", &tags.time_control);
     }

@@ -145,3 +145,69 @@ fn games_written_by_pydraughts_read_back() {
         }
     }
 }
+
+/// A game that ended off the board says how in PGN's `Termination` tag, and
+/// reads back ended so: "time forfeit" a loss on time, "normal" a resignation
+/// (decisive) or an agreed draw; a tag that says otherwise, or a record
+/// without a result, leaves the result alone to stand.
+#[test]
+fn termination_says_how_a_game_ended_off_the_board_and_reads_back() {
+    use checkers::pdn::recorded_ending;
+    use checkers::{Color, OutcomeReason};
+    let rules = Ruleset::builtin(RUSSIAN).unwrap();
+    let played = || {
+        let mut g = Game::new(rules.clone());
+        g.play_text("c3-d4").unwrap();
+        g
+    };
+    type End = fn(&mut Game);
+    let ends: [(End, &str, Option<Color>, OutcomeReason); 3] = [
+        (
+            |g| g.flag_fall(Color::Black),
+            "time forfeit",
+            Some(Color::White),
+            OutcomeReason::Time,
+        ),
+        (
+            |g| g.resign(Color::White),
+            "normal",
+            Some(Color::Black),
+            OutcomeReason::Resignation,
+        ),
+        (|g| g.agree_draw(), "normal", None, OutcomeReason::Agreement),
+    ];
+    for (end, tag, winner, reason) in ends {
+        let mut g = played();
+        end(&mut g);
+        let text = write_game(&g, &Tags::default());
+        assert!(text.contains(&format!("[Termination \"{tag}\"]")), "{text}");
+        let read = &read_games(&text).unwrap()[0];
+        let back = replay(read, &rules).unwrap();
+        assert!(back.outcome().is_none(), "the moves alone do not show it");
+        let o = recorded_ending(read, &back).expect("the tag says how");
+        assert_eq!((o.winner, o.reason), (winner, reason), "{tag}");
+    }
+    // A game that ends on the board has no Termination: its moves show how.
+    let over = write_game(&played(), &Tags::default());
+    assert!(!over.contains("Termination"), "{over}");
+    // Another program's spelling; a value this program does not act on; no result.
+    let record = |tag: &str, result: &str| {
+        format!("[GameType \"25\"]\n[Result \"{result}\"]\n[Termination \"{tag}\"]\n\n1. c3-d4 {result}\n")
+    };
+    let ending = |text: &str| {
+        let read = &read_games(text).unwrap()[0];
+        recorded_ending(read, &replay(read, &rules).unwrap())
+    };
+    let o = ending(&record("Time forfeit", "1-0")).expect("any case");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), OutcomeReason::Time)
+    );
+    assert_eq!(ending(&record("abandoned", "1-0")), None);
+    assert_eq!(ending(&record("time forfeit", "*")), None);
+    assert_eq!(
+        ending(&record("time forfeit", "1/2-1/2")),
+        None,
+        "no draw on time"
+    );
+}

@@ -6,7 +6,7 @@
 
 use super::{App, Overlay, Purpose};
 use checkers::clock::TimeControl;
-use checkers::{Color, Game};
+use checkers::{Color, Game, OutcomeReason};
 use std::time::{Duration, Instant};
 
 #[cfg(test)]
@@ -65,6 +65,13 @@ impl Clocks {
 
     /// `color`'s clock as it shows now: the player to move's runs down.
     pub fn shown(&self, game: &Game, color: Color) -> Duration {
+        // A record that ended on time says so, not what the loser's last move left.
+        let flagged = game
+            .outcome()
+            .is_some_and(|o| o.reason == OutcomeReason::Time && o.winner == Some(color.opposite()));
+        if flagged {
+            return Duration::ZERO;
+        }
         let left = self.before_move(game, color);
         if color == game.position().side_to_move() {
             left.saturating_sub(self.spent)

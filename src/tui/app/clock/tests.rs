@@ -81,6 +81,42 @@ fn a_flag_fall_ends_the_game_as_a_loss() {
     assert_eq!(status_text(&a), "the game's end is taken back: play on");
 }
 
+/// A game lost on time opens again as it ended: the record's `Termination`
+/// tag gives the reason the moves cannot show, and the flagged clock reads zero
+/// rather than what the loser's last move left.
+#[test]
+fn a_game_lost_on_time_opens_again_lost_on_time_with_the_flag_down() {
+    let mut a = clocked("0+1", AiSettings::default());
+    open(&mut a);
+    let t0 = Instant::now();
+    a.update(Action::Tick(t0));
+    a.update(Action::Tick(t0 + S(1)));
+    let text = a.game_text();
+    assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+    let (read, game, _) = crate::games::read_game(&text, None).expect("reads");
+    let o = game.outcome().expect("over as recorded");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), OutcomeReason::Time)
+    );
+    let tags = crate::games::tags_of(&read, &game);
+    let opts = Options {
+        resume: Some(game),
+        tags: Some(tags),
+        ..options(Ruleset::builtin(RUSSIAN).expect("built-in"))
+    };
+    let b = App::new(opts, (80, 24));
+    assert_eq!(shown(&b, Color::White), Duration::ZERO);
+    assert_eq!(shown(&b, Color::Black), S(1));
+    assert!(
+        screen(&b).contains("White ran out of time"),
+        "{}",
+        screen(&b)
+    );
+    assert!(!screen(&b).contains("Record:"), "{}", screen(&b));
+    assert_eq!(b.game_text(), text, "written again as it was read");
+}
+
 #[test]
 fn a_flag_fall_leaves_no_older_word_in_the_status_line() {
     let mut a = clocked("0+1", AiSettings::default());
