@@ -277,9 +277,22 @@ fn next_line(input: &mut impl BufRead) -> Option<Result<String, Unreadable>> {
 fn number(key: &str, value: &str, min: f64, max: f64) -> Result<f64, String> {
     match value.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(v),
-        // An open range (a size taken as the largest the engine keeps) says so.
-        _ if max == f64::MAX => Err(format!("{key}={value} is not a number of {min} or more")),
         _ => Err(format!("{key}={value} is not a number from {min} to {max}")),
+    }
+}
+
+/// A count of a `set-param` line (threads, megabytes of table): a whole
+/// number of 1 or more; one past what the engine uses is the caller's to cap.
+fn count(key: &str, value: &str) -> Result<usize, String> {
+    let v = value.trim();
+    match v.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        // More digits than a word holds is still a count, and more than the
+        // most is taken as the most.
+        _ if v.bytes().all(|b| b.is_ascii_digit()) && !v.trim_start_matches('0').is_empty() => {
+            Ok(usize::MAX)
+        }
+        _ => Err(format!("{key}={value} is not a whole number of 1 or more")),
     }
 }
 

@@ -1,7 +1,7 @@
 //! One Hub session: the state the protocol's lines change, and the answer to each line.
 
 use super::{
-    args, find_move, get, hub_move, level, number, parse_pos, say, say_error, score_text, Out,
+    args, count, find_move, get, hub_move, level, parse_pos, say, say_error, score_text, Out,
     Search,
 };
 use checkers::ai::eval::Evaluator;
@@ -207,20 +207,19 @@ impl Session {
             }
             // A table larger than the engine keeps is taken as its largest: a GUI
             // offers sizes of its own, and a smaller table only costs strength.
-            (Some("hash"), Some(v)) => match number("hash", v, 1.0, f64::MAX) {
+            (Some("hash"), Some(v)) => match count("hash", v) {
                 Ok(mb) => {
-                    let mb = mb.min(4096.0);
                     self.stop_search();
-                    self.hash_mb = mb as usize;
+                    self.hash_mb = mb.min(4096);
                     self.engine = None;
                 }
                 Err(e) => say_error(&self.out, &e),
             },
             // Likewise more threads than a search runs on are taken as the most.
-            (Some("threads"), Some(v)) => match number("threads", v, 1.0, f64::MAX) {
+            (Some("threads"), Some(v)) => match count("threads", v) {
                 Ok(n) => {
                     self.stop_search();
-                    self.threads = (n as usize).min(MAX_THREADS);
+                    self.threads = n.min(MAX_THREADS);
                     if let Some(engine) = &self.engine {
                         let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
                         engine.set_threads(self.threads);

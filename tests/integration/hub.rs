@@ -328,7 +328,8 @@ fn the_threads_parameter_is_offered_set_and_checked() {
         "hub\nset-param name=threads value=2\ninit\nlevel move-time=0.05\ngo think\nping\n\
          level infinite\ngo analyze\nstop\nlevel move-time=0.05\n\
          set-param name=threads value=1000\nhub\nset-param name=threads value=none\n\
-         set-param name=threads value=0\ngo think\nping\n",
+         set-param name=threads value=0\nset-param name=threads value=1.5\n\
+         set-param name=hash value=2.5\ngo think\nping\n",
     );
     assert_eq!(err, "");
     assert!(
@@ -349,13 +350,18 @@ fn the_threads_parameter_is_offered_set_and_checked() {
         "{lines:?}"
     );
     let errors = errors(&lines);
-    assert_eq!(errors.len(), 2, "{errors:?}");
-    assert!(errors.iter().all(|e| e.contains("threads")), "{errors:?}");
-    // More is taken as the most, so the range is told as open, not as f64's largest.
+    assert_eq!(errors.len(), 4, "{errors:?}");
+    assert!(
+        errors[..3].iter().all(|e| e.contains("threads")),
+        "{errors:?}"
+    );
+    assert!(errors[3].contains("hash=2.5"), "{errors:?}");
+    // Counts: a fraction is refused, not cut down. More is taken as the most,
+    // so the range is told as open, not as a word's largest.
     assert!(
         errors
             .iter()
-            .all(|e| e.ends_with("is not a number of 1 or more\"")),
+            .all(|e| e.ends_with("is not a whole number of 1 or more\"")),
         "{errors:?}"
     );
 }
