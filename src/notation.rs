@@ -198,8 +198,9 @@ impl Game {
 impl MoveText {
     /// Parses `11-15`, `15x24x31`, `c3-d4`, `c3:e5:g3` and the like, squares of the board `geo`.
     pub fn parse(text: &str, geo: &Geometry) -> Result<MoveText, ParseError> {
+        // Quoted short: a file's move may be thousands of characters long.
         let syntax = |reason: String| ParseError {
-            text: text.to_string(),
+            text: crate::quoted(text).into_owned(),
             reason,
         };
         let t = text.trim();
@@ -217,7 +218,8 @@ impl MoveText {
             .map(|part| {
                 geo.parse_square(part.trim()).ok_or_else(|| {
                     syntax(format!(
-                        "`{part}` is not a square (1-{} or a dark square such as c3)",
+                        "`{}` is not a square (1-{} or a dark square such as c3)",
+                        crate::quoted(part),
                         geo.squares()
                     ))
                 })
@@ -285,7 +287,7 @@ impl MoveText {
 /// Parses and resolves in one step.
 pub fn parse_move(text: &str, pos: &Position, rules: &Ruleset) -> Result<Move, MoveError> {
     let with_text = |e: MoveError| {
-        let text = text.trim().to_string();
+        let text = crate::quoted(text.trim()).into_owned();
         match e {
             MoveError::Syntax { reason, .. } => MoveError::Syntax { text, reason },
             MoveError::Illegal { reason, .. } => MoveError::Illegal { text, reason },

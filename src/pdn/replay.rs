@@ -241,7 +241,7 @@ fn setup(
     let (fixed, crowned) = crown_men(&sided, geo);
     let pos = crate::fen::parse(&fixed, geo).map_err(|e| ReplayError {
         move_number: 0,
-        text: fen.to_string(),
+        text: crate::quoted(fen).into_owned(),
         line,
         column,
         message: e.message,
@@ -400,7 +400,8 @@ pub fn replay_record(pdn: &PdnGame, rules: &Ruleset) -> Result<Replayed, ReplayE
         let number = (ply + offset) / 2 + 1;
         let fail = |kind, message| ReplayError {
             move_number: number,
-            text: text.clone(),
+            // Quoted short: a move of a broken file may run for pages.
+            text: crate::quoted(text).into_owned(),
             line: *line,
             column: *column,
             message,

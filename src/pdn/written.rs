@@ -105,16 +105,21 @@ pub(super) fn parse(s: &str, geo: &Geometry) -> Result<Written, String> {
     if s == "-" || s == "--" {
         return Ok(Written::Unknown);
     }
+    // Quoted short in what is said: a file's move may run for pages.
+    let shown = crate::quoted(s);
     let square = |part: &str| {
         geo.parse_square(part)
             .ok_or_else(|| match part.parse::<u32>() {
                 Ok(n) if n > geo.squares() => format!(
-                    "`{s}` is not a move: `{part}` is not a square of the {}×{} board (1-{})",
+                    "`{shown}` is not a move: `{part}` is not a square of the {}×{} board (1-{})",
                     geo.size,
                     geo.size,
                     geo.squares()
                 ),
-                _ => format!("`{s}` is not a move: `{part}` is not a square"),
+                _ => format!(
+                    "`{shown}` is not a move: `{}` is not a square",
+                    crate::quoted(part)
+                ),
             })
     };
     match form(s) {
@@ -142,7 +147,7 @@ pub(super) fn parse(s: &str, geo: &Geometry) -> Result<Written, String> {
         Some(Form::Digits) => Ok(Written::Digits(s.to_string())),
         None => Err(match MoveText::parse(s, geo) {
             Err(e) => e.to_string(),
-            Ok(_) => format!("`{s}` is not a move"),
+            Ok(_) => format!("`{shown}` is not a move"),
         }),
     }
 }
@@ -203,6 +208,8 @@ pub(super) fn resolve(
     pos: &Position,
     rules: &Ruleset,
 ) -> Result<Move, Unresolved> {
+    // Quoted short in what is said: a file's move may run for pages.
+    let text = &*crate::quoted(text);
     let refuse = |kind, message| Unresolved {
         kind,
         message,

@@ -211,3 +211,30 @@ fn termination_says_how_a_game_ended_off_the_board_and_reads_back() {
         "no draw on time"
     );
 }
+
+/// A move of a broken file that runs for pages is quoted short where it is
+/// refused, in every form the reader takes a move in: the refusal stays one
+/// line a person can read.
+#[test]
+fn an_oversized_move_is_quoted_short_where_it_is_refused() {
+    let rules = Ruleset::builtin(ENGLISH).unwrap();
+    let long = "2".repeat(5000);
+    for moves in [
+        format!("11-15 {long}-18"),
+        format!("11-15 {long}"),
+        format!("{long}x18"),
+        format!("11-15 22-18 15x22 25x{}", "18".repeat(3000)),
+    ] {
+        let text = format!("[GameType \"21\"]\n\n1. {moves} *\n");
+        let read = &read_games(&text).unwrap()[0];
+        let e = replay(read, &rules).expect_err("no such move");
+        let said = e.to_string();
+        assert!(
+            said.len() < 400,
+            "{} characters: {}",
+            said.len(),
+            &said[..400]
+        );
+        assert!(said.contains('…'), "{said}");
+    }
+}
