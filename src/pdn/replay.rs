@@ -313,7 +313,9 @@ pub fn recorded_ending(pdn: &PdnGame, game: &Game) -> Option<Outcome> {
     let how = pdn.tag("Termination")?.trim().to_ascii_lowercase();
     let winner = meaning(&written_result(pdn), first_score(pdn, game.rules()))?;
     let reason = match (how.as_str(), winner) {
-        ("time forfeit", Some(_)) => OutcomeReason::Time,
+        // A flag falls on the player to move: a record that says otherwise
+        // is not believed, and its result alone stands.
+        ("time forfeit", Some(w)) if w != game.position().side_to_move() => OutcomeReason::Time,
         ("normal", Some(_)) => OutcomeReason::Resignation,
         ("normal", None) => OutcomeReason::Agreement,
         _ => return None,

@@ -477,6 +477,14 @@ fn new_game_tags() -> checkers::pdn::Tags {
     }
 }
 
+/// A record opened for review that ended off the board (a resignation, an
+/// agreed draw, a loss on time), kept as the review's record: ← steps over
+/// its end, and back at the record's end the end is there again.
+fn ended_off_board(game: &Game, review: bool) -> Option<Game> {
+    let off = game.outcome().is_some_and(|o| o.reason.off_board());
+    (review && off).then(|| game.clone())
+}
+
 impl App {
     pub fn new(opts: Options, size: (u16, u16)) -> App {
         let start_menu = opts.start_screen.then(|| StartMenu::new(&opts));
@@ -489,6 +497,7 @@ impl App {
         let tags = opts.tags.unwrap_or_else(new_game_tags);
         let clocks = Clocks::of_record(&tags).or(opts.clock.map(Clocks::new));
         let record_end = Some((game.moves().len(), game.position().hash()));
+        let record = ended_off_board(&game, opts.review);
         let mut app = App {
             show_numbers: opts.board_numbers.unwrap_or(numeric(game.rules())),
             game,
@@ -512,7 +521,7 @@ impl App {
             hint: None,
             effects: Vec::new(),
             review: opts.review,
-            record: None,
+            record,
             next_id: 0,
             noise_seed: fresh_seed(),
             saver: Autosave::default(),

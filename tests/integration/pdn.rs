@@ -203,6 +203,11 @@ fn termination_says_how_a_game_ended_off_the_board_and_reads_back() {
         (o.winner, o.reason),
         (Some(Color::White), OutcomeReason::Time)
     );
+    assert_eq!(
+        ending(&record("time forfeit", "0-1")),
+        None,
+        "Black to move, White's flag"
+    );
     assert_eq!(ending(&record("abandoned", "1-0")), None);
     assert_eq!(ending(&record("time forfeit", "*")), None);
     assert_eq!(

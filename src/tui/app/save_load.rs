@@ -128,6 +128,7 @@ impl App {
                 self.clocks = Clocks::of_record(&self.tags);
                 self.paused = false;
                 self.drop_review();
+                self.record = super::ended_off_board(&game, true);
                 self.game = game;
                 self.ruleset_text = ruleset_text;
                 self.selection = None;

@@ -103,9 +103,10 @@ fn a_game_lost_on_time_opens_again_lost_on_time_with_the_flag_down() {
     let opts = Options {
         resume: Some(game),
         tags: Some(tags),
+        review: true,
         ..options(Ruleset::builtin(RUSSIAN).expect("built-in"))
     };
-    let b = App::new(opts, (80, 24));
+    let mut b = App::new(opts, (80, 24));
     assert_eq!(shown(&b, Color::White), Duration::ZERO);
     assert_eq!(shown(&b, Color::Black), S(1));
     assert!(
@@ -115,6 +116,32 @@ fn a_game_lost_on_time_opens_again_lost_on_time_with_the_flag_down() {
     );
     assert!(!screen(&b).contains("Record:"), "{}", screen(&b));
     assert_eq!(b.game_text(), text, "written again as it was read");
+    // Stepped back over the end and forward to it again, the end is there again.
+    b.update(Action::Left);
+    assert_eq!(b.game.moves().len(), 1);
+    assert!(b.game.outcome().is_none());
+    b.update(Action::Right);
+    assert!(
+        screen(&b).contains("White ran out of time"),
+        "{}",
+        screen(&b)
+    );
+    assert_eq!(shown(&b, Color::White), Duration::ZERO);
+    // :load reads it the same way.
+    let mut c = clocked("0+1", AiSettings::default());
+    c.loaded("lost.pdn", Ok(text.clone()));
+    assert!(
+        screen(&c).contains("White ran out of time"),
+        "{}",
+        screen(&c)
+    );
+    c.update(Action::Left);
+    c.update(Action::Right);
+    assert!(
+        screen(&c).contains("White ran out of time"),
+        "{}",
+        screen(&c)
+    );
 }
 
 #[test]
