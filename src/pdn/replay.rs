@@ -292,13 +292,11 @@ fn first_score(pdn: &PdnGame, rules: &Ruleset) -> Color {
 /// The record's result in PDN's own form (`1-0` for White, `0-1`, `1/2-1/2`),
 /// whoever's score it puts first; `None` for `*` or a result it does not know.
 pub fn recorded_result(pdn: &PdnGame, rules: &Ruleset) -> Option<&'static str> {
-    Some(
-        match meaning(&written_result(pdn), first_score(pdn, rules))? {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        },
-    )
+    Some(match recorded_winner(pdn, rules)? {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    })
 }
 
 /// How a record ended where its moves do not show it, as its `Termination`
@@ -311,7 +309,7 @@ pub fn recorded_ending(pdn: &PdnGame, game: &Game) -> Option<Outcome> {
         return None;
     }
     let how = pdn.tag("Termination")?.trim().to_ascii_lowercase();
-    let winner = meaning(&written_result(pdn), first_score(pdn, game.rules()))?;
+    let winner = recorded_winner(pdn, game.rules())?;
     let reason = match (how.as_str(), winner) {
         // A flag falls on the player to move: a record that says otherwise
         // is not believed, and its result alone stands.
@@ -321,6 +319,12 @@ pub fn recorded_ending(pdn: &PdnGame, game: &Game) -> Option<Outcome> {
         _ => return None,
     };
     Some(Outcome { winner, reason })
+}
+
+/// What the record's result says, whoever's score it puts first: as
+/// [`meaning`] gives it.
+fn recorded_winner(pdn: &PdnGame, rules: &Ruleset) -> Option<Option<Color>> {
+    meaning(&written_result(pdn), first_score(pdn, rules))
 }
 
 /// What a written result says: `Some(Some(winner))`, `Some(None)` for a draw,
